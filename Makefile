@@ -1,0 +1,34 @@
+# Daymove: `make run` serves the site with demo data; `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Web server, Celery worker and beat together; Ctrl-C stops all three.
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_seeds
+	@echo ""
+	@echo "Daymove is at http://127.0.0.1:8000/"
+	@echo "Demo logins: alice / daymove-demo and bob / daymove-demo (admin: admin / daymove-admin)"
+	@echo "Emails are written to var/mail/ (no mail server needed)."
+	@echo ""
+	trap 'kill 0' INT TERM EXIT; \
+	$(BIN)/celery -A daymove worker --beat --loglevel INFO --concurrency 2 -Q celery,bots & \
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(STAMP)
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,1 @@
+"""Rules of the games played on Daymove: pure Python, no Django (see games/base.py)."""

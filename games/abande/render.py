@@ -1,0 +1,240 @@
+"""Abande board as server-side SVG, and the plain-text description of a view.
+
+Only the view dict is read here (never a raw state). Stacks are drawn as small piles of coins, bottom stone
+lowest, so every stone's colour shows as a band and the top stone's face shows the owner; piles of 2 or 3 carry
+their height on the top face.
+"""
+
+from __future__ import annotations
+
+from games.abande.board import GEOMETRIES, LETTERS, ROW_LENGTHS
+from games.ui import BoardUI, esc
+
+NAMES = ("Black", "White")
+S = 64  # distance between neighbouring points, in SVG units
+MARGIN = 64  # room for the board rim and the coordinate labels
+PANEL = 62  # height of the hands / score panel above the board
+FONT = 'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif"'
+
+# Stone colours: face (top ellipse), side band, outline.
+FACE = ("#2a2a2e", "#f8f5ec")
+SIDE = ("#0f0f12", "#c9c1ac")
+EDGE = ("#000000", "#5f584a")
+INK = ("#ffffff", "#1d1d1f")  # the height number on a face of that colour
+OPTION = "#1f7ae0"
+SELECTED = "#e8590c"
+LAST = "#ffd43b"
+
+
+def _stack_lines(name: str, stones: str) -> str:
+    colours = [NAMES["BW".index(c)] for c in stones]
+    if len(stones) == 1:
+        return f"{name}: {colours[0]} stone."
+    return (f"{name}: stack of {len(stones)}, {colours[-1]} on top (bottom to top: {', '.join(colours)}).")
+
+
+def _status(view: dict) -> str:
+    outcome = view.get("outcome")
+    if outcome:
+        black, white = outcome["scores"]
+        if outcome["winner"] is None:
+            return f"Game over: a draw, {black} to {white}."
+        win = outcome["winner"]
+        lose = 1 - win
+        points = (black, white)
+        return f"Game over: {NAMES[win]} wins {points[win]} to {points[lose]} on score."
+    return f"{NAMES[view['to_move']]} to move."
+
+
+def describe(view: dict) -> list[str]:
+    """Plain English lines for screen readers, email and no-JavaScript play."""
+    board = "square board (7 by 7 points)" if view["board"] == "square" else "hex board (side 4, 37 points)"
+    lines = [f"Abande on the {board}."]
+    seat = view.get("seat")
+    if seat is not None:
+        lines.append(f"You play {NAMES[seat]}.")
+    lines.append(_status(view))
+    hands = view["hands"]
+    lines.append(f"Stones in hand: Black {hands[0]}, White {hands[1]}.")
+    score = view["score"]
+    if view.get("outcome") is None:
+        lines.append(f"Score if the game ended now: Black {score[0]}, White {score[1]}.")
+    if view.get("last_move"):
+        mover = 1 - view["state"]["to_move"]
+        lines.append(f"Last move: {view['last_move']} by {NAMES[mover]}.")
+    if view.get("passes") == 1 and view.get("outcome") is None:
+        lines.append("The last move was a pass: another pass ends the game.")
+    stacks = view["stacks"]
+    if view.get("not_scoring"):
+        when = "were removed at scoring" if view.get("outcome") else "would not score now"
+        lines.append(f"Stacks with no enemy neighbour ({when}): {', '.join(view['not_scoring'])}.")
+    if not stacks:
+        lines.append("The board is empty.")
+    for name in sorted(stacks, key=lambda n: (n[0], int(n[1:]))):
+        lines.append(_stack_lines(name, stacks[name]))
+    return lines
+
+
+# ---- SVG ------------------------------------------------------------------------------------------------------
+def _f(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _pile(cx: float, cy: float, stones: str) -> str:
+    """A pile of coins centred on (cx, cy), bottom stone first."""
+    rx, ry, t = 0.40 * S, 0.22 * S, 0.15 * S
+    h = len(stones)
+    y0 = cy + (h - 2) * t / 2
+    out = []
+    for k, c in enumerate(stones):
+        col = "BW".index(c)
+        y = y0 - k * t
+        out.append(
+            f'<path d="M{_f(cx - rx)},{_f(y)} L{_f(cx - rx)},{_f(y + t)} '
+            f'A{_f(rx)},{_f(ry)} 0 0 0 {_f(cx + rx)},{_f(y + t)} L{_f(cx + rx)},{_f(y)} Z" '
+            f'fill="{SIDE[col]}" stroke="{EDGE[col]}" stroke-width="1.2"/>'
+        )
+        out.append(f'<ellipse cx="{_f(cx)}" cy="{_f(y)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="{FACE[col]}" '
+                   f'stroke="{EDGE[col]}" stroke-width="1.2"/>')
+    if h > 1:
+        top = "BW".index(stones[-1])
+        y = y0 - (h - 1) * t
+        out.append(f'<text x="{_f(cx)}" y="{_f(y + 5.5)}" text-anchor="middle" font-size="16" font-weight="700" '
+                   f'{FONT} fill="{INK[top]}">{h}</text>')
+    return "".join(out)
+
+
+def _panel(view: dict, width: float) -> str:
+    """Both hands and the live score (rule 5 on the current position), the side to move outlined."""
+    out = []
+    gap = 10
+    w = (width - 3 * gap) / 2
+    outcome = view.get("outcome")
+    for seat in (0, 1):
+        x = gap + seat * (w + gap)
+        active = view.get("to_move") == seat
+        won = outcome is not None and outcome["winner"] == seat
+        stroke = OPTION if active else ("#2f9e44" if won else "#b8ad94")
+        out.append(f'<rect x="{_f(x)}" y="8" width="{_f(w)}" height="{PANEL - 14}" rx="9" fill="#fffdf6" '
+                   f'stroke="{stroke}" stroke-width="{3 if active or won else 1.2}"/>')
+        out.append(f'<circle cx="{_f(x + 22)}" cy="{PANEL / 2 + 1}" r="11" fill="{FACE[seat]}" '
+                   f'stroke="{EDGE[seat]}" stroke-width="1.5"/>')
+        title = NAMES[seat] + (" (you)" if view.get("seat") == seat else "")
+        tag = ""
+        if active:
+            tag = "to move"
+        elif won:
+            tag = "wins"
+        elif outcome is not None and outcome["winner"] is None:
+            tag = "draw"
+        out.append(f'<text x="{_f(x + 42)}" y="27" font-size="15" font-weight="700" {FONT} fill="#1d1d1f">'
+                   f'{esc(title)}</text>')
+        if tag:
+            out.append(f'<text x="{_f(x + w - 10)}" y="27" font-size="13" font-weight="700" text-anchor="end" '
+                       f'{FONT} fill="{stroke}">{tag}</text>')
+        label = "final score" if outcome is not None else "score"
+        out.append(f'<text x="{_f(x + 42)}" y="46" font-size="13.5" {FONT} fill="#444">'
+                   f'in hand {view["hands"][seat]} \u00b7 {label} {view["score"][seat]}</text>')
+    return "".join(out)
+
+
+def render_board(view: dict, ui: BoardUI) -> str:
+    geo = GEOMETRIES[view["board"]]
+    square = geo.square
+    xs = [x for x, _ in geo.xy.values()]
+    ys = [y for _, y in geo.xy.values()]
+    width = 2 * MARGIN + (max(xs) - min(xs)) * S
+    height_board = (max(ys) - min(ys)) * S
+    top = PANEL + MARGIN - 8
+    height = top + height_board + MARGIN
+
+    def at(name: str) -> tuple[float, float]:
+        x, y = geo.xy[name]
+        return MARGIN + x * S, top + y * S
+
+    stacks = view["stacks"]
+    dead = set(view.get("not_scoring", ()))
+    aria = f"Abande, {view['board']} board. {_status(view)}"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" width="100%" '
+        f'class="board abande-board" role="img" '
+        f'aria-label="{esc(aria)}">',
+        f'<rect x="0" y="0" width="{_f(width)}" height="{_f(height)}" rx="12" fill="#f3ead7"/>',
+        _panel(view, width),
+    ]
+    # Board surface.
+    pad = 0.5 * S
+    if square:
+        parts.append(f'<rect x="{_f(MARGIN - pad)}" y="{_f(top - pad)}" width="{_f(6 * S + 2 * pad)}" '
+                     f'height="{_f(6 * S + 2 * pad)}" rx="10" fill="#e6c88e" stroke="#b08a4e" stroke-width="2"/>')
+    else:
+        corners = ["a1", "a4", "d7", "g4", "g1", "d1"]
+        cx, cy = at("d4")
+        pts = []
+        for name in corners:
+            x, y = at(name)
+            k = 1 + pad / (3 * S) * 1.25
+            pts.append(f"{_f(cx + (x - cx) * k)},{_f(cy + (y - cy) * k)}")
+        parts.append(f'<polygon points="{" ".join(pts)}" fill="#e6c88e" stroke="#b08a4e" stroke-width="2" '
+                     f'stroke-linejoin="round"/>')
+    # Lines between neighbouring points.
+    lines = []
+    for a, b in geo.edges:
+        x1, y1 = at(geo.names[a])
+        x2, y2 = at(geo.names[b])
+        lines.append(f"M{_f(x1)},{_f(y1)}L{_f(x2)},{_f(y2)}")
+    parts.append(f'<path d="{"".join(lines)}" stroke="#8c6a36" stroke-width="1.6" fill="none" '
+                 f'stroke-linecap="round"/>')
+    # Coordinates.
+    label = f'font-size="15" {FONT} fill="#6b5432" text-anchor="middle"'
+    if square:
+        for i in range(7):
+            x, y = at(f"{LETTERS[i]}1")
+            parts.append(f'<text x="{_f(x)}" y="{_f(y + pad + 20)}" {label}>{LETTERS[i]}</text>')
+            x, y = at(f"a{i + 1}")
+            parts.append(f'<text x="{_f(x - pad - 16)}" y="{_f(y + 5)}" {label}>{i + 1}</text>')
+    else:
+        for i, length in enumerate(ROW_LENGTHS):
+            x, y = at(f"{LETTERS[i]}1")
+            parts.append(f'<text x="{_f(x - 0.62 * S)}" y="{_f(y + 5)}" {label}>{LETTERS[i]}</text>')
+            x, y = at(f"{LETTERS[i]}{length}")
+            parts.append(f'<text x="{_f(x + 0.62 * S)}" y="{_f(y + 5)}" {label} fill-opacity="0.55">'
+                         f'{LETTERS[i]}{length}</text>')
+        for n in range(1, 5):
+            x, y = at(f"a{n}")
+            parts.append(f'<text x="{_f(x)}" y="{_f(y + 0.72 * S + 6)}" {label}>{n}</text>')
+            x, y = at(f"g{n}")
+            parts.append(f'<text x="{_f(x)}" y="{_f(y - 0.8 * S + 6)}" {label}>{n}</text>')
+    # Points: last-move halo, stack or empty point, option and selection markers, all inside the link.
+    for bit in geo.cells:
+        name = geo.names[bit]
+        x, y = at(name)
+        stones = stacks.get(name)
+        inner = [f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.47 * S)}" fill="#000" fill-opacity="0"/>']
+        if ui.in_last_move(name):
+            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.47 * S)}" fill="{LAST}" fill-opacity="0.5" '
+                         f'stroke="#e8a200" stroke-width="3.5" class="last"/>')
+        if stones:
+            pile = _pile(x, y, stones)
+            if name in dead:  # rule 5 would remove it now: drawn faded, so the live score is explained
+                pile = f'<g opacity="0.5" class="not-scoring">{pile}</g>'
+            inner.append(pile)
+        else:
+            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="3.2" fill="#8c6a36"/>')
+        option = ui.is_option(name)
+        if ui.is_selected(name):
+            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.46 * S)}" fill="none" stroke="{SELECTED}" '
+                         f'stroke-width="4" class="selected"/>')
+        elif option and stones:
+            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.46 * S)}" fill="none" stroke="{OPTION}" '
+                         f'stroke-width="3" stroke-dasharray="7 4" class="target"/>')
+        elif option:
+            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.17 * S)}" fill="{OPTION}" '
+                         f'fill-opacity="0.45" stroke="{OPTION}" stroke-width="1.5" class="target"/>')
+        if stones:
+            desc = _stack_lines(name, stones)[:-1]
+        else:
+            desc = f"{name}: empty"
+        parts.append(ui.link(name, f'<g class="point">{"".join(inner)}</g>', desc))
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,182 @@
+"""SVG board for Abrana, drawn from a player view only.
+
+Layers, bottom to top: squares (inner 4x4 shaded), last-move highlight, the last turn's path (dashed segments for
+free jumps, a solid arrow for the regular move), then one clickable group per square with its marker or pawn,
+the free-jump ring, the option dot and the selection ring. Red and green are hard to tell apart for many people,
+so every red thing carries a diamond and every green thing a triangle.
+"""
+
+from __future__ import annotations
+
+from games.ui import BoardUI, esc
+
+CELL = 60
+LEFT, TOP = 28, 10
+BOARD = 6 * CELL
+WIDTH = LEFT + BOARD + 12
+HEIGHT = TOP + BOARD + 80
+
+FILL = {"black": "#212529", "red": "#c92a2a", "green": "#2b8a3e"}
+BORDER_FILL = "#f1e6cc"
+INNER_FILL = "#cfb78b"
+GRID = "#8c7551"
+OPTION = "#1864ab"
+FREE = "#e8590c"
+PATH = "#1c7ed6"
+
+
+def _centre(name: str, flip: bool) -> tuple[int, int]:
+    f = ord(name[0]) - 97
+    r = int(name[1]) - 1
+    if flip:
+        f, r = 5 - f, 5 - r
+    return LEFT + f * CELL + CELL // 2, TOP + (5 - r) * CELL + CELL // 2
+
+
+def _diamond(cx: float, cy: float, r: float, **attrs) -> str:
+    pts = f"{cx},{cy - r} {cx + r},{cy} {cx},{cy + r} {cx - r},{cy}"
+    return _poly(pts, attrs)
+
+
+def _triangle(cx: float, cy: float, r: float, **attrs) -> str:
+    pts = f"{cx},{cy - r} {cx + r * 0.95:.1f},{cy + r * 0.7:.1f} {cx - r * 0.95:.1f},{cy + r * 0.7:.1f}"
+    return _poly(pts, attrs)
+
+
+def _poly(points: str, attrs: dict) -> str:
+    extra = " ".join(f'{k.replace("_", "-")}="{v}"' for k, v in attrs.items())
+    return f'<polygon points="{points}" {extra}/>'
+
+
+def _marker(colour: str, cx: int, cy: int) -> str:
+    disc = f'<circle cx="{cx}" cy="{cy}" r="17" fill="{FILL[colour]}" stroke="#fff" stroke-width="1.5"/>'
+    if colour == "red":
+        return disc + _diamond(cx, cy, 7, fill="#fff")
+    if colour == "green":
+        return disc + _triangle(cx, cy + 1, 7, fill="#fff")
+    return disc + f'<circle cx="{cx}" cy="{cy}" r="11" fill="none" stroke="#868e96" stroke-width="1.5"/>'
+
+
+def _pawn(colour: str, cx: int, cy: int) -> str:
+    if colour == "red":
+        return (_diamond(cx, cy, 25, fill=FILL["red"], stroke="#fff", stroke_width="3", stroke_linejoin="round")
+                + _diamond(cx, cy, 25, fill="none", stroke="#5c0f0f", stroke_width="1.2")
+                + _diamond(cx, cy, 8, fill="#fff"))
+    return (_triangle(cx, cy + 4, 26, fill=FILL["green"], stroke="#fff", stroke_width="3", stroke_linejoin="round")
+            + _triangle(cx, cy + 4, 26, fill="none", stroke="#0b3d17", stroke_width="1.2")
+            + _triangle(cx, cy + 5, 8, fill="#fff"))
+
+
+def _path(view: dict, flip: bool) -> str:
+    path = view.get("path") or []
+    if len(path) < 2:
+        return ""
+    points = [_centre(n, flip) for n in path]
+    out = [f'<circle cx="{points[0][0]}" cy="{points[0][1]}" r="6" fill="{PATH}" fill-opacity="0.8"/>']
+    for i in range(len(points) - 1):
+        (x1, y1), (x2, y2) = points[i], points[i + 1]
+        last = i == len(points) - 2
+        if last:
+            # Stop short of the target's centre so the arrowhead shows beside the pawn standing there.
+            dx, dy = x2 - x1, y2 - y1
+            length = (dx * dx + dy * dy) ** 0.5
+            x2, y2 = x2 - dx * 20 / length, y2 - dy * 20 / length
+            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{PATH}" stroke-width="5" '
+                       f'stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#abrana-arrow)"/>')
+        else:
+            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PATH}" stroke-width="4" '
+                       f'stroke-opacity="0.75" stroke-dasharray="8 6" stroke-linecap="round"/>')
+    return "".join(out)
+
+
+def _supply(view: dict) -> str:
+    y = TOP + BOARD + 50
+    out = [f'<text x="{LEFT}" y="{y + 5}" font-size="15" font-family="sans-serif" fill="#343a40">Supply</text>']
+    x = LEFT + 92
+    for colour in ("black", "red", "green"):
+        out.append(_marker(colour, x, y))
+        out.append(f'<text x="{x + 24}" y="{y + 6}" font-size="16" font-family="sans-serif" fill="#212529" '
+                   f'font-weight="bold">{esc(view["supply"][colour])}</text>')
+        x += 90
+    return "".join(out)
+
+
+def render_board(view: dict, ui: BoardUI) -> str:
+    flip = ui.flip
+    markers = view["markers"]
+    pawn_at = {sq: colour for colour, sq in view["pawns"].items() if sq is not None}
+    reserved = set(view["reserved"])
+    free = set(view["free_jumps"])
+    mover = ("red", "green")[view["to_move"]] if view["to_move"] is not None else None
+    names = [f + str(r) for f in "abcdef" for r in range(1, 7)]
+
+    label = "Abrana board"
+    if view["outcome"] is None and mover is not None:
+        label += f", {'Red' if mover == 'red' else 'Green'} to move"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" class="board" '
+        f'role="img" aria-label="{esc(label)}">',
+        f"<title>{esc(label)}</title>",
+        '<defs><marker id="abrana-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" '
+        f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{PATH}"/></marker></defs>',
+        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fbf7ee"/>',
+    ]
+    # Squares.
+    for name in names:
+        cx, cy = _centre(name, flip)
+        x, y = cx - CELL // 2, cy - CELL // 2
+        f, r = ord(name[0]) - 97, int(name[1]) - 1
+        inner = 0 < f < 5 and 0 < r < 5
+        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{INNER_FILL if inner else BORDER_FILL}" '
+                     f'stroke="{GRID}" stroke-width="1"/>')
+        if ui.in_last_move(name) or name in view.get("path", ()):
+            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffd43b" fill-opacity="0.35"/>')
+        if name in reserved:
+            parts.append(f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" fill="{FILL["green"]}" '
+                         f'fill-opacity="0.12" stroke="{FILL["green"]}" stroke-width="2.5" stroke-dasharray="6 4"/>')
+            parts.append(f'<text x="{cx}" y="{y + CELL - 9}" text-anchor="middle" font-size="10" '
+                         f'font-family="sans-serif" fill="{FILL["green"]}">reserved</text>')
+    # Outline of the inner 4x4.
+    ix, iy = LEFT + CELL, TOP + CELL
+    parts.append(f'<rect x="{ix}" y="{iy}" width="{4 * CELL}" height="{4 * CELL}" fill="none" stroke="#6b5433" '
+                 f'stroke-width="2.5"/>')
+    parts.append(f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="none" stroke="#4a3a22" '
+                 f'stroke-width="3"/>')
+    # Coordinates.
+    for i in range(6):
+        f = 5 - i if flip else i
+        r = 5 - i if flip else i
+        parts.append(f'<text x="{LEFT + i * CELL + CELL // 2}" y="{TOP + BOARD + 18}" text-anchor="middle" '
+                     f'font-size="14" font-family="sans-serif" fill="#495057">{"abcdef"[f]}</text>')
+        parts.append(f'<text x="{LEFT - 12}" y="{TOP + (5 - i) * CELL + CELL // 2 + 5}" text-anchor="middle" '
+                     f'font-size="14" font-family="sans-serif" fill="#495057">{r + 1}</text>')
+    parts.append(_path(view, flip))
+    # Contents and clicks.
+    for name in names:
+        cx, cy = _centre(name, flip)
+        x, y = cx - CELL // 2, cy - CELL // 2
+        inner = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" fill-opacity="0"/>']
+        what = []
+        if name in free:
+            inner.append(f'<circle cx="{cx}" cy="{cy}" r="24" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
+                         f'stroke-width="2.5" stroke-dasharray="5 4"/>')
+            what.append("free-jump square")
+        if name in markers:
+            inner.append(_marker(markers[name], cx, cy))
+            what.append(f"{markers[name]} marker")
+        if name in pawn_at:
+            inner.append(_pawn(pawn_at[name], cx, cy))
+            what.append(f"{pawn_at[name]} pawn")
+        if name in reserved:
+            what.append("reserved")
+        if ui.is_selected(name):
+            inner.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
+                         f'stroke="{OPTION}" stroke-width="4" rx="6"/>')
+        if ui.is_option(name):
+            inner.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="{OPTION}" fill-opacity="0.6" stroke="#fff" '
+                         f'stroke-width="1.5"/>')
+        text = name + (": " + ", ".join(what) if what else "")
+        parts.append(ui.link(name, "<g>" + "".join(inner) + "</g>", text))
+    parts.append(_supply(view))
+    parts.append("</svg>")
+    return "".join(parts)

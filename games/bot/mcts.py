@@ -1,0 +1,311 @@
+"""Monte Carlo tree search over the rules interface, for every game.
+
+The bot only ever sees a player's view: `game.sample_state(view, rng)` turns it into a state to search from.
+
+- Perfect information: that state is the exact position and the search is plain UCT (Kocsis & Szepesvári 2006):
+  select by  mean + c * sqrt(ln N / n),  expand one untried move, play a random playout, back the result up.
+- Hidden information (`game.hidden_information`): single-observer information-set MCTS (Cowling, Powley &
+  Whitehouse 2012). Every iteration samples a fresh determinisation from the view and descends one shared tree
+  whose edges are moves (moves are hashable and round-trip with their notation, so a move object stands for its
+  notation); at each node only the moves legal in this determinisation compete, with the parent count N replaced
+  by how often the child was available. The bot's own moves at the root do not depend on what it cannot see;
+  the search checks that and only ever plays a move legal in every determinisation it sampled.
+
+Rewards are 1 for a win, 0.5 for a draw and 0 for a loss; a node's total is counted for the player who made the
+move into it, so every node is judged from the side that chose it (players need not alternate).
+
+Budgets are counted in iterations (one playout each), never in wall-clock time, so the same view and seed give
+the same move on any machine. An optional CPU-time cap exists for safety; a search it cuts short is no longer
+reproducible.
+
+Optional game hook (looked up with getattr; no game has to define it):
+    game.bot_rollout(state, rng) -> float
+        the value for seat 0, in [0, 1], of a non-terminal state: e.g. a playout with a smarter policy, or a
+        playout cut off after some plies and scored by a heuristic. Default: `game.random_playout` to the end,
+        scored 1 / 0.5 / 0 by the outcome for seat 0.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from math import log, sqrt
+
+from games.base import Game, Outcome
+from games.bot.levels import DEFAULT_LEVEL, Level, get_level, playouts_for
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """Search statistics of one root move: notation, visits and mean reward for the bot."""
+
+    move: str
+    visits: int
+    mean: float
+
+
+@dataclass
+class SearchResult:
+    """What a search decided and what it spent: `best` in notation, root statistics by visits."""
+
+    best: str
+    moves: list[MoveStat] = field(default_factory=list)
+    iterations: int = 0
+    playouts: int = 0
+    reason: str = "search"  # "search", "only-move", "wins-now" or "random"
+
+
+def _value0(outcome: Outcome) -> float:
+    """The reward of a finished game for seat 0."""
+    winner = outcome.winner
+    if winner is None:
+        return 0.5
+    return 1.0 if winner == 0 else 0.0
+
+
+def _rollout_function(game: Game):
+    """`rollout(state, rng) -> value for seat 0`: the game's hook, else a random playout to the end."""
+    hook = getattr(game, "bot_rollout", None)
+    if hook is not None:
+        return hook
+    playout = game.random_playout
+    outcome = game.outcome
+
+    def rollout(state, rng):
+        final, _ = playout(state, rng)
+        return _value0(outcome(final))
+
+    return rollout
+
+
+def _deadline(max_seconds: float | None) -> float | None:
+    return None if max_seconds is None else time.process_time() + max_seconds
+
+
+# ---- perfect information: UCT -------------------------------------------------------------------------------
+
+
+class _Node:
+    """A position in the UCT tree; `w` is the reward total for `mover`, who moved into it."""
+
+    __slots__ = ("move", "mover", "state", "player", "untried", "children", "n", "w", "value0")
+
+    def __init__(self, game: Game, state, move, mover):
+        self.move = move
+        self.mover = mover
+        self.state = state
+        self.player = game.current_player(state)
+        self.untried = list(game.legal_moves(state)) if self.player is not None else []
+        self.children: list[_Node] = []
+        self.n = 0
+        self.w = 0.0
+        self.value0 = _value0(game.outcome(state)) if self.player is None else None
+
+
+def _uct(game: Game, state, budget: int, rng: random.Random, c: float, deadline: float | None):
+    """Run UCT from `state`; return (root stats as (move, visits, total), iterations, playouts)."""
+    apply_move = game.apply_move
+    rollout = _rollout_function(game)
+    randrange = rng.randrange
+    root = _Node(game, state, None, None)
+    iterations = playouts = 0
+    while iterations < budget:
+        node = root
+        path = [root]
+        # Selection: descend through fully expanded nodes.
+        while not node.untried and node.children:
+            k = c * sqrt(log(node.n))
+            best = None
+            best_value = -1.0
+            for child in node.children:
+                n = child.n
+                value = child.w / n + k / sqrt(n)
+                if value > best_value:
+                    best_value = value
+                    best = child
+            node = best
+            path.append(node)
+        # Expansion: one untried move, drawn at random (swap-remove keeps it O(1)).
+        untried = node.untried
+        if untried:
+            i = randrange(len(untried))
+            move = untried[i]
+            untried[i] = untried[-1]
+            untried.pop()
+            child = _Node(game, apply_move(node.state, move), move, node.player)
+            node.children.append(child)
+            path.append(child)
+            node = child
+        # Simulation.
+        if node.value0 is not None:
+            r0 = node.value0
+        else:
+            r0 = rollout(node.state, rng)
+            playouts += 1
+        # Backpropagation.
+        r1 = 1.0 - r0
+        for nd in path:
+            nd.n += 1
+            nd.w += r0 if nd.mover == 0 else r1
+        iterations += 1
+        if deadline is not None and time.process_time() >= deadline:
+            break
+    stats = [(child.move, child.n, child.w) for child in root.children]
+    return stats, iterations, playouts
+
+
+# ---- hidden information: single-observer ISMCTS ------------------------------------------------------------
+
+
+class _InfoNode:
+    """A node of the information-set tree: children by move, and how often it was available."""
+
+    __slots__ = ("mover", "children", "n", "w", "avail")
+
+    def __init__(self, mover):
+        self.mover = mover
+        self.children: dict = {}
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+
+
+class DeterminisationError(RuntimeError):
+    """The bot's own legal moves differ between determinisations of its view (a bug in sample_state)."""
+
+
+def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, deadline: float | None,
+            first_state, root_legal: list):
+    """Run SO-ISMCTS from `view`; return (root stats as (move, visits, total), iterations, playouts)."""
+    sample_state = game.sample_state
+    current_player = game.current_player
+    legal_moves = game.legal_moves
+    apply_move = game.apply_move
+    outcome = game.outcome
+    rollout = _rollout_function(game)
+    randrange = rng.randrange
+    root = _InfoNode(None)
+    root_set = set(root_legal)  # membership only, never iterated
+    iterations = playouts = 0
+    state = first_state
+    while iterations < budget:
+        if state is None:
+            state = sample_state(view, rng)
+        node = root
+        path = [root]
+        while True:
+            player = current_player(state)
+            if player is None:
+                break
+            legal = legal_moves(state)
+            if node is root and legal != root_legal and set(legal) != root_set:
+                raise DeterminisationError(
+                    f"{game.slug}: the bot's legal moves differ between two samples of its view")
+            kids = node.children
+            untried = [m for m in legal if m not in kids]
+            if untried:
+                move = untried[randrange(len(untried))]
+                child = kids[move] = _InfoNode(player)
+                for m in legal:
+                    other = kids.get(m)
+                    if other is not None:
+                        other.avail += 1
+                state = apply_move(state, move)
+                path.append(child)
+                break
+            best = best_move = None
+            best_value = -1.0
+            for m in legal:
+                child = kids[m]
+                child.avail += 1
+                n = child.n
+                value = child.w / n + c * sqrt(log(child.avail) / n)
+                if value > best_value:
+                    best_value = value
+                    best = child
+                    best_move = m
+            state = apply_move(state, best_move)
+            node = best
+            path.append(node)
+        if current_player(state) is None:
+            r0 = _value0(outcome(state))
+        else:
+            r0 = rollout(state, rng)
+            playouts += 1
+        r1 = 1.0 - r0
+        for nd in path:
+            nd.n += 1
+            nd.w += r0 if nd.mover == 0 else r1
+        iterations += 1
+        state = None
+        if deadline is not None and time.process_time() >= deadline:
+            break
+    kids = root.children
+    stats = [(m, kids[m].n, kids[m].w) for m in root_legal if m in kids]
+    return stats, iterations, playouts
+
+
+# ---- the public entry points -------------------------------------------------------------------------------
+
+
+def _wins_now(game: Game, state, player: int, moves: list):
+    """A move that ends the game at once with `player` winning, else None (first in move order)."""
+    for move in moves:
+        after = game.apply_move(state, move)
+        if game.current_player(after) is None:
+            result = game.outcome(after)
+            if result is not None and result.winner == player:
+                return move
+    return None
+
+
+def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float = 0.7,
+           temperature: float = 0.0, tactics: bool = True, max_seconds: float | None = None) -> SearchResult:
+    """Search from the bot's view with a budget of `playouts` iterations and pick a move.
+
+    `seed` is an int/str seed or a random.Random. With temperature 0 the most visited move is played (ties: the
+    higher mean, then move order); with temperature T > 0 a move is drawn with weight visits ** (1 / T).
+    `playouts` = 0 means a uniformly random legal move.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    state = game.sample_state(view, rng)
+    player = game.current_player(state)
+    if player is None:
+        raise ValueError(f"{game.slug}: the game is over, there is no move to choose")
+    seat = view.get("seat")
+    if seat is not None and seat != player:
+        raise ValueError(f"{game.slug}: it is seat {player}'s turn, not the bot's seat {seat}")
+    if playouts <= 0:
+        return SearchResult(rng.choice(game.legal_move_strings(state)), reason="random")
+    moves = list(game.legal_moves(state))
+    if len(moves) == 1:
+        return SearchResult(game.format_move(moves[0]), reason="only-move")
+    if tactics and not game.hidden_information:
+        winning = _wins_now(game, state, player, moves)
+        if winning is not None:
+            return SearchResult(game.format_move(winning), reason="wins-now")
+    deadline = _deadline(max_seconds)
+    if game.hidden_information:
+        stats, iterations, done = _ismcts(game, view, playouts, rng, exploration, deadline, state, moves)
+    else:
+        stats, iterations, done = _uct(game, state, playouts, rng, exploration, deadline)
+    # Sort by visits, then mean, then move order (stable), so the choice never depends on ties in the tree.
+    order = {move: i for i, move in enumerate(moves)}
+    stats.sort(key=lambda s: (-s[1], -(s[2] / s[1]), order[s[0]]))
+    if temperature > 0:
+        weights = [visits ** (1.0 / temperature) for _, visits, _ in stats]
+        chosen = rng.choices(stats, weights)[0][0]
+    else:
+        chosen = stats[0][0]
+    table = [MoveStat(game.format_move(m), n, w / n) for m, n, w in stats]
+    return SearchResult(game.format_move(chosen), table, iterations, done)
+
+
+def choose_move(game: Game, view: dict, level: str | Level = DEFAULT_LEVEL, seed=0, *,
+                max_seconds: float | None = None) -> str:
+    """The bot's move (canonical notation) for the seat whose `view` this is, at `level`; reproducible by seed."""
+    level = get_level(level)
+    result = search(game, view, playouts_for(level, game), seed, exploration=level.exploration,
+                    temperature=level.temperature, tactics=level.tactics, max_seconds=max_seconds)
+    return result.best

@@ -1,0 +1,302 @@
+"""Offboard board SVG and text description, built from a player view only (never a raw state)."""
+
+from __future__ import annotations
+
+import math
+
+from games.offboard.board import (
+    COLUMNS,
+    GUTTER_RING,
+    INDEX_OF,
+    QR,
+    SQRT3,
+    xy,
+)
+from games.ui import BoardUI, esc
+
+SEATS = ("Red", "Yellow")
+SIZE = 30.0  # hexagon radius (centre to corner) in SVG units
+BALL = 21.0
+GUTTER_OUT = 1.07  # gutters sit slightly outside the ring cells so they clear the board's rim
+FILL = ("#d7263d", "#f6c915")  # ball colours: red, yellow
+EDGE = ("#7d0f1e", "#8a6a00")
+SHINE = ("#f07a88", "#fff1a8")
+BOARD_FILL = "#4a5661"
+HOLE_FILL = "#6c7a87"
+HOLE_LAST = "#93a4b3"
+LABEL = "#c9d3dc"
+OPTION = "#ffffff"
+SELECT = "#29b6f6"
+SCORE_GOOD = "#3ddc84"
+SCORE_NONE = "#b0bec5"
+
+
+def _f(value: float) -> str:
+    """Compact number for SVG attributes."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _centre(name: str) -> tuple[float, float]:
+    q, r = QR[INDEX_OF[name]]
+    return xy(q, r, SIZE)
+
+
+def _hexagon(cx: float, cy: float, radius: float) -> str:
+    """Points of a flat-topped hexagon."""
+    points = []
+    for k in range(6):
+        angle = math.pi / 3 * k
+        points.append(f"{_f(cx + radius * math.cos(angle))},{_f(cy + radius * math.sin(angle))}")
+    return " ".join(points)
+
+
+def _ball(cx: float, cy: float, seat: int, radius: float = BALL, extra: str = "") -> str:
+    """A ball with a small highlight so the two colours read as spheres."""
+    return (
+        f'<g class="ball {SEATS[seat].lower()}"{extra}>'
+        f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(radius)}" fill="{FILL[seat]}" '
+        f'stroke="{EDGE[seat]}" stroke-width="2"/>'
+        f'<circle cx="{_f(cx - radius * 0.32)}" cy="{_f(cy - radius * 0.34)}" '
+        f'r="{_f(radius * 0.3)}" fill="{SHINE[seat]}" opacity="0.75"/></g>'
+    )
+
+
+def _gutter_geometry() -> list[tuple[float, float, float]]:
+    """(centre x, centre y, angle in degrees) of each gutter's slot, G1..G12."""
+    out = []
+    for (q1, r1), (q2, r2) in GUTTER_RING:
+        x1, y1 = xy(q1, r1, SIZE)
+        x2, y2 = xy(q2, r2, SIZE)
+        cx, cy = (x1 + x2) / 2 * GUTTER_OUT, (y1 + y2) / 2 * GUTTER_OUT
+        out.append((cx, cy, math.degrees(math.atan2(y2 - y1, x2 - x1))))
+    return out
+
+
+GUTTERS_XY = _gutter_geometry()
+SLOT_LENGTH = SIZE * SQRT3 + 2 * 19.0
+SLOT_WIDTH = 40.0
+
+
+def _arrow(x1, y1, x2, y2, colour, width, opacity, dash="") -> str:
+    """A straight arrow from (x1, y1) to (x2, y2) with a solid head."""
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = 4 * width
+    bx, by = x2 - ux * head, y2 - uy * head
+    px, py = -uy * head * 0.6, ux * head * 0.6
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return (
+        f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(bx)}" y2="{_f(by)}" stroke="{colour}" '
+        f'stroke-width="{_f(width)}" stroke-linecap="round" opacity="{opacity}"{dash_attr}/>'
+        f'<polygon points="{_f(x2)},{_f(y2)} {_f(bx + px)},{_f(by + py)} {_f(bx - px)},{_f(by - py)}" '
+        f'fill="{colour}" opacity="{opacity}"/>'
+    )
+
+
+def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
+    """For each destination on offer from the selected tail: where the line goes, the balls it
+    pushes, and the ball it would eject with the gutter it reaches (+points, or "full")."""
+    parts = []
+    gutter_index = {g["name"]: i for i, g in enumerate(view["gutters"])}
+    for text, info in view.get("previews", {}).items():
+        t, dest = text.split("-")
+        if t != tail or not ui.is_option(dest):
+            continue
+        head = info["moving"][-1]
+        x1, y1 = _centre(tail)
+        x2, y2 = _centre(dest)
+        hx, hy = _centre(head)
+        # The arrow runs from the tail to the destination: the whole moving line, one step on.
+        parts.append(_arrow(x1, y1, x2 - (x2 - hx) * 0.25, y2 - (y2 - hy) * 0.25,
+                            OPTION, 5, "0.55"))
+        if info["pushed"]:
+            last = info["pushed"][-1]
+            lx, ly = _centre(last)
+            dx, dy = x2 - hx, y2 - hy
+            if info["ejected"]:
+                colour = SCORE_NONE if info["displaced"] else SCORE_GOOD
+                gx, gy, _angle = GUTTERS_XY[gutter_index[info["gutter"]]]
+                parts.append(_arrow(x2, y2, gx, gy, colour, 3.5, "0.9", "7 5"))
+                parts.append(f'<circle cx="{_f(lx)}" cy="{_f(ly)}" r="{_f(BALL + 4)}" fill="none" '
+                             f'stroke="{colour}" stroke-width="3" stroke-dasharray="6 4"/>')
+                badge = "full" if info["displaced"] else f"+{info['points']}"
+                bx, by = gx * 1.16, gy * 1.16
+                parts.append(
+                    f'<rect x="{_f(bx - 22)}" y="{_f(by - 13)}" width="44" height="26" rx="13" '
+                    f'fill="#1d252c" stroke="{colour}" stroke-width="2"/>'
+                    f'<text x="{_f(bx)}" y="{_f(by + 5)}" text-anchor="middle" font-size="15" '
+                    f'font-weight="bold" fill="{colour}">{esc(badge)}</text>')
+            else:
+                parts.append(_arrow(x2, y2, lx + dx, ly + dy, "#ff9f43", 3.5, "0.9", "7 5"))
+    if not parts:
+        return ""
+    return f'<g class="preview" pointer-events="none">{"".join(parts)}</g>'
+
+
+def render(view: dict, ui: BoardUI) -> str:
+    """The board: hexagon of columns, 12 gutters with values, scores and the displaced ball."""
+    cells = view["cells"]
+    to_move = view["to_move"]
+    parts = ['<rect class="backdrop" x="-360" y="-340" width="720" height="680" rx="18" '
+             'fill="#e9eef2"/>']
+    # Board body: a hexagon (vertices top and bottom) just outside the outer cells.
+    corner = 4.78
+    outline = []
+    for q, r in ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)):
+        x, y = xy(q * corner, r * corner, SIZE)
+        outline.append(f"{_f(x)},{_f(y)}")
+    parts.append(f'<polygon class="board-body" points="{" ".join(outline)}" fill="{BOARD_FILL}" '
+                 f'stroke="#2b333a" stroke-width="10" stroke-linejoin="round"/>')
+
+    # Gutters around the rim, each a slot with its value; a caught ball rests in it.
+    for g, (gx, gy, angle) in enumerate(GUTTERS_XY):
+        info = view["gutters"][g]
+        label = f'{info["name"]}, worth {info["value"]}'
+        label += f', holds a {SEATS[info["ball"]].lower()} ball' if info["ball"] is not None else ", empty"
+        parts.append(
+            f'<g class="gutter" transform="translate({_f(gx)} {_f(gy)})"><title>{esc(label)}</title>'
+            f'<rect x="{_f(-SLOT_LENGTH / 2)}" y="{_f(-SLOT_WIDTH / 2)}" width="{_f(SLOT_LENGTH)}" '
+            f'height="{_f(SLOT_WIDTH)}" rx="{_f(SLOT_WIDTH / 2)}" transform="rotate({_f(angle)})" '
+            f'fill="#262e35" stroke="#8796a3" stroke-width="2"/>')
+        if info["ball"] is not None:
+            parts.append(_ball(0, 0, info["ball"], 16))
+            parts.append(f'<text x="0" y="6" text-anchor="middle" font-size="17" font-weight="bold" '
+                         f'fill="#1d1d1d">{info["value"]}</text>')
+        else:
+            parts.append(f'<text x="0" y="7" text-anchor="middle" font-size="20" font-weight="bold" '
+                         f'fill="#e8eef3">{info["value"]}</text>')
+        parts.append("</g>")
+
+    # Column letters beyond the upper rim, in line with each column.
+    for col, letter in enumerate(COLUMNS):
+        q = col - 4
+        x, y = xy(q, max(-4, -4 - q) - 2.25, SIZE)
+        parts.append(f'<text class="coord" x="{_f(x)}" y="{_f(y + 6)}" text-anchor="middle" '
+                     f'font-size="18" font-weight="bold" fill="#37474f">{letter}</text>')
+
+    # Cells: hole, cell name (numbered from the top of its column), ball, click targets.
+    for name in cells:
+        q, r = QR[INDEX_OF[name]]
+        cx, cy = xy(q, r, SIZE)
+        seat = cells[name]
+        hole = HOLE_LAST if ui.in_last_move(name) else HOLE_FILL
+        inner = [f'<polygon class="cell" points="{_hexagon(cx, cy, SIZE - 1.5)}" fill="{hole}" '
+                 f'stroke="{BOARD_FILL}" stroke-width="2"/>']
+        if seat is None:
+            if ui.is_option(name) and not ui.is_selected(name):
+                # The target dot goes under the cell name so both stay readable.
+                inner.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="15" fill="{OPTION}" '
+                             f'opacity="0.45"/>')
+            inner.append(f'<text class="cell-name" x="{_f(cx)}" y="{_f(cy + 4)}" text-anchor="middle" '
+                         f'font-size="11" fill="{LABEL if not ui.is_option(name) else "#1d252c"}">'
+                         f'{name}</text>')
+            label = f"{name}, empty"
+        else:
+            inner.append(_ball(cx, cy, seat))
+            label = f"{name}, {SEATS[seat].lower()} ball"
+        if ui.in_last_move(name):
+            inner.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(BALL + 3)}" fill="none" '
+                         f'stroke="#ffffff" stroke-width="2" opacity="0.45"/>')
+        if ui.is_selected(name):
+            inner.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(BALL + 3)}" fill="none" '
+                         f'stroke="{SELECT}" stroke-width="5"/>')
+        elif ui.is_option(name) and seat is not None:
+            inner.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(BALL + 3)}" fill="none" '
+                             f'stroke="{OPTION}" stroke-width="3" stroke-dasharray="5 4" opacity="0.9"/>')
+        parts.append(ui.link(name, f'<g>{"".join(inner)}</g>', label))
+
+    # What each destination would do, once a tail ball is selected.
+    tail = next((t for t in reversed(ui.selected) if t in cells), None)
+    if tail is not None:
+        parts.append(_preview_overlay(view, ui, tail))
+
+    # Scores in the top corners; the side to move gets a ring.
+    for seat, x, anchor in ((0, -345, "start"), (1, 345, "end")):
+        points = view["scores"][seat]
+        ball_x = x + 18 if seat == 0 else x - 18
+        text_x = x + 44 if seat == 0 else x - 44
+        if to_move == seat:
+            parts.append(f'<circle cx="{_f(ball_x)}" cy="-300" r="22" fill="none" stroke="{SELECT}" '
+                         f'stroke-width="4"/>')
+        parts.append(_ball(ball_x, -300, seat, 15))
+        parts.append(f'<text x="{_f(text_x)}" y="-306" text-anchor="{anchor}" font-size="17" '
+                     f'fill="#263238">{SEATS[seat]}</text>'
+                     f'<text x="{_f(text_x)}" y="-283" text-anchor="{anchor}" font-size="20" '
+                     f'font-weight="bold" fill="#263238">{points} {"pt" if points == 1 else "pts"}</text>')
+
+    # Status (bottom left).
+    outcome = view.get("outcome")
+    if outcome is not None:
+        winner = outcome["winner"]
+        status = ("Draw" if winner is None else f"{SEATS[winner]} wins") + f' ({outcome["reason"]})'
+    elif to_move is not None:
+        status = f"{SEATS[to_move]} to move"
+    else:
+        status = ""
+    parts.append(f'<text x="-345" y="318" font-size="17" fill="#263238">{esc(status)}</text>')
+
+    # The displaced ball (bottom right) with its two choices.
+    displaced = view.get("displaced")
+    if displaced is not None:
+        parts.append(f'<g class="displaced"><title>{SEATS[displaced]} has a displaced ball</title>')
+        parts.append(_ball(222, 262, displaced, 18))
+        parts.append(f'<text x="246" y="257" font-size="14" fill="#263238">Displaced</text>'
+                     f'<text x="246" y="274" font-size="12" fill="#455a64">tap an empty cell</text>')
+        chosen = ui.is_selected("discard")
+        button = (f'<g><rect x="214" y="291" width="132" height="36" rx="8" '
+                  f'fill="{"#0d6e9e" if chosen else "#37474f"}" stroke="{SELECT if chosen else "#263238"}" '
+                  f'stroke-width="{4 if chosen else 1}"/>'
+                  f'<text x="280" y="315" text-anchor="middle" font-size="15" fill="#ffffff">'
+                  f'{"Discarded: move" if chosen else "or discard"}</text></g>')
+        parts.append(ui.link("discard", button, "Discard the displaced ball, then move"))
+        parts.append("</g>")
+
+    aria = "Offboard board. " + f"Red {view['scores'][0]}, Yellow {view['scores'][1]}. " + status
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board offboard" viewBox="-360 -340 720 680" '
+        f'width="100%" role="img" aria-label="{esc(aria)}" font-family="sans-serif">'
+        + "".join(parts) + "</svg>"
+    )
+
+
+def describe(view: dict) -> list[str]:
+    """Plain-English lines for screen readers, email and no-JavaScript play."""
+    lines = []
+    outcome = view.get("outcome")
+    scores = view["scores"]
+    if outcome is not None:
+        reason = outcome["reason"]
+        if outcome["winner"] is None:
+            lines.append({"repetition": "Game over: draw by threefold repetition.",
+                          "ply-limit": "Game over: draw, 300 plies were played without a winner."}
+                         .get(reason, f"Game over: draw ({reason})."))
+        else:
+            winner = SEATS[outcome["winner"]]
+            loser = SEATS[1 - outcome["winner"]]
+            lines.append({"points": f"Game over: {winner} wins with {scores[outcome['winner']]} points.",
+                          "no-moves": f"Game over: {winner} wins, {loser} has no legal action."}
+                         .get(reason, f"Game over: {winner} wins ({reason})."))
+    elif view["to_move"] is not None:
+        lines.append(f"{SEATS[view['to_move']]} to move.")
+    lines.append(f"Score: Red {scores[0]}, Yellow {scores[1]} (6 points win).")
+    displaced = view.get("displaced")
+    if displaced is not None:
+        lines.append(f"{SEATS[displaced]} has a displaced ball: put it on any empty cell (@cell, the "
+                     f"whole turn) or discard it and make a normal action (x+ then the action).")
+    for seat in (0, 1):
+        balls = [name for name, who in view["cells"].items() if who == seat]
+        lines.append(f"{SEATS[seat]} balls on the board ({len(balls)}): "
+                     f"{', '.join(balls) if balls else 'none'}.")
+    empty = []
+    for gutter in view["gutters"]:
+        if gutter["ball"] is None:
+            empty.append(f"{gutter['name']} ({gutter['value']})")
+        else:
+            lines.append(f"Gutter {gutter['name']} (worth {gutter['value']}) holds a "
+                         f"{SEATS[gutter['ball']].lower()} ball.")
+    if empty:
+        lines.append(f"Empty gutters (value): {', '.join(empty)}.")
+    if view.get("last_move"):
+        lines.append(f"Last move: {view['last_move']}.")
+    lines.append(f"Ply {view['ply']} (the game is drawn at 300).")
+    return lines

@@ -1,0 +1,234 @@
+"""The Parity board as SVG, and its plain-text description; both read only the player view."""
+
+from __future__ import annotations
+
+from games.ui import BoardUI, esc
+
+CELL = 60
+LEFT = 26  # rank labels
+TOP = 60  # status panel
+BOTTOM = 26  # file labels
+RIGHT = 10
+
+# Square fills. Closed gate squares keep a pale version of their colour (plus a hatch) so the
+# layout stays readable while it is obvious they cannot be used this turn.
+FILL = {
+    "light": "#f0e3c8",
+    "dark": "#b48a5e",
+    ("red", True): "#d7263d",
+    ("red", False): "#f0c9ce",
+    ("blue", True): "#1f67c9",
+    ("blue", False): "#c9d8ef",
+}
+HATCH = {"red": "#d7263d", "blue": "#1f67c9"}
+PIECE_FILL = ("#fbfaf5", "#1d1d1f")
+PIECE_STROKE = ("#2a2a2a", "#f4f4f4")
+PIECE_RING = ("#b9b5aa", "#55555a")
+
+REASONS = {
+    "all-captured": "all of the opponent's pieces were captured",
+    "no-moves": "the player to move had no legal action",
+    "no-capture-limit": "60 plies passed without a capture",
+    "repetition": "the same position occurred a third time",
+}
+
+SHORT_REASONS = {
+    "all-captured": "all captured",
+    "no-moves": "no moves left",
+    "no-capture-limit": "60 quiet plies",
+    "repetition": "repetition",
+}
+
+
+def _files(view: dict) -> str:
+    return "abcdefghijklmnopqrstuvwxyz"[: view["files"]]
+
+
+def _last_cells(view: dict) -> tuple[set, str | None]:
+    """Cells of the last move (from, to) and the captured square, if any, from its notation."""
+    text = view.get("last_move")
+    if not text:
+        return set(), None
+    sep = "x" if "x" in text else "-"
+    a, b = text.split(sep)
+    captured = None
+    if sep == "x":
+        rank = (int(a[1:]) + int(b[1:])) // 2
+        captured = f"{a[0]}{rank}"
+    return {a, b}, captured
+
+
+def _status(view: dict) -> tuple[str, int | None]:
+    """The headline (turn or result) and the seat whose piece icon goes with it."""
+    names = view["seat_names"]
+    outcome = view.get("outcome")
+    if outcome:
+        why = SHORT_REASONS.get(outcome["reason"], outcome["reason"])
+        if outcome["winner"] is None:
+            return f"Draw: {why}", None
+        return f"{names[outcome['winner']]} wins: {why}", outcome["winner"]
+    return f"{names[view['to_move']]} to move", view["to_move"]
+
+
+def render_board(view: dict, ui: BoardUI) -> str:
+    files = _files(view)
+    width, height = view["files"], view["ranks"]
+    total_w = LEFT + width * CELL + RIGHT
+    total_h = TOP + height * CELL + BOTTOM
+    open_colour = view["open"]
+    n = view["piece_count"]
+    headline, icon_seat = _status(view)
+    last_cells, captured = _last_cells(view)
+    any_option = bool(ui.options)
+    movable = set(view.get("movable") or [])
+    selected = ui.selected[0] if ui.selected else None
+
+    label = f"Parity board. {headline}. {n} pieces on the board; {open_colour} squares open."
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="100%" '
+        f'class="board parity-board" role="img" aria-label="{esc(label)}" '
+        f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+        f'<rect x="0" y="0" width="{total_w}" height="{total_h}" rx="8" fill="#2f2a26"/>',
+    ]
+
+    # ---- status panel: whose turn, piece count, which gate colour is open ----------------
+    x0 = LEFT
+    if icon_seat is not None:
+        out.append(f'<circle cx="{x0 + 8}" cy="20" r="8" fill="{PIECE_FILL[icon_seat]}" '
+                   f'stroke="{PIECE_STROKE[icon_seat]}" stroke-width="1.5"/>')
+        x0 += 22
+    out.append(f'<text x="{x0}" y="25" font-size="16" font-weight="700" fill="#fff">'
+               f'{esc(headline)}</text>')
+    out.append(f'<text x="{total_w - RIGHT}" y="25" font-size="15" fill="#fff" text-anchor="end">'
+               f'{n} pieces</text>')
+    x = LEFT
+    for colour in ("red", "blue"):
+        is_open = colour == open_colour
+        opacity = "1" if is_open else "0.45"
+        word = "open" if is_open else "closed"
+        weight = ' font-weight="700"' if is_open else ""
+        out.append(f'<g opacity="{opacity}">'
+                   f'<rect x="{x}" y="36" width="16" height="16" rx="3" '
+                   f'fill="{FILL[(colour, True)]}" stroke="#fff" stroke-width="1"/>'
+                   f'<text x="{x + 22}" y="49" font-size="14" fill="#fff"{weight}>'
+                   f'{colour.capitalize()} {word}</text></g>')
+        x += 110
+    quiet = view.get("quiet", 0)
+    out.append(f'<text x="{total_w - RIGHT}" y="49" font-size="12" fill="#cfc6bb" '
+               f'text-anchor="end">no capture: {quiet}/{view.get("no_capture_limit", 60)}</text>')
+
+    # ---- squares, pieces and the clickable overlays --------------------------------------
+    for cell in view["cells"]:
+        name = cell["name"]
+        f = files.index(name[0])
+        r = int(name[1:]) - 1
+        col = width - 1 - f if ui.flip else f
+        row = r if ui.flip else height - 1 - r
+        x = LEFT + col * CELL
+        y = TOP + row * CELL
+        cx, cy = x + CELL / 2, y + CELL / 2
+        kind = cell["kind"]
+        piece = cell["piece"]
+        parts = []
+        if kind in ("red", "blue"):
+            is_open = kind == open_colour
+            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                         f'fill="{FILL[(kind, is_open)]}"/>')
+            if not is_open:
+                for k in (15, 30, 45):
+                    parts.append(f'<line x1="{x + k}" y1="{y + CELL}" x2="{x + CELL}" y2="{y + k}" '
+                                 f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>'
+                                 f'<line x1="{x}" y1="{y + k}" x2="{x + k}" y2="{y}" '
+                                 f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>')
+        else:
+            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[kind]}"/>')
+        if name in last_cells or ui.in_last_move(name):
+            parts.append(f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" height="{CELL - 5}" '
+                         f'fill="none" stroke="#ffd43b" stroke-width="4"/>')
+        if name == captured and piece is None:
+            parts.append(f'<path d="M{cx - 8} {cy - 8}L{cx + 8} {cy + 8}M{cx + 8} {cy - 8}L{cx - 8} {cy + 8}" '
+                         f'stroke="#222" stroke-opacity="0.5" stroke-width="3" stroke-linecap="round"/>')
+        if piece is not None:
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="21" fill="{PIECE_FILL[piece]}" '
+                         f'stroke="{PIECE_STROKE[piece]}" stroke-width="2"/>'
+                         f'<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="{PIECE_RING[piece]}" '
+                         f'stroke-width="1.5"/>')
+        if ui.is_selected(name):
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#00c2ff" stroke-width="4.5"/>')
+        elif ui.is_option(name):
+            if piece is not None:
+                # A piece that can move: a bright ring with a dark edge for contrast on any square.
+                parts.append(f'<circle cx="{cx}" cy="{cy}" r="26.5" fill="none" stroke="#111" '
+                             f'stroke-opacity="0.55" stroke-width="6.5"/>'
+                             f'<circle cx="{cx}" cy="{cy}" r="26.5" fill="none" stroke="#ffc400" '
+                             f'stroke-width="4"/>')
+            else:
+                is_capture = selected is not None and selected[0] == name[0] and \
+                    abs(int(selected[1:]) - r - 1) == 2
+                if is_capture:
+                    parts.append(f'<circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="#111" '
+                                 f'stroke-opacity="0.6" stroke-width="5"/>')
+                else:
+                    parts.append(f'<circle cx="{cx}" cy="{cy}" r="10" fill="#111" fill-opacity="0.55" '
+                                 f'stroke="#fff" stroke-opacity="0.7" stroke-width="1.5"/>')
+        elif not any_option and name in movable:
+            # Nobody to click for this viewer: still show which pieces could move.
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#ffc400" '
+                         f'stroke-width="2.5" stroke-dasharray="5 4"/>')
+        if piece is not None:
+            what = f"{view['seat_names'][piece]} piece"
+        else:
+            what = "empty " + {"red": "red square", "blue": "blue square"}.get(kind, "square")
+        out.append(ui.link(name, "<g>" + "".join(parts) + "</g>", f"{name}: {what}"))
+
+    # ---- coordinates ----------------------------------------------------------------------
+    for f in range(width):
+        col = width - 1 - f if ui.flip else f
+        out.append(f'<text x="{LEFT + col * CELL + CELL / 2}" y="{TOP + height * CELL + 18}" '
+                   f'font-size="14" fill="#e9e1d6" text-anchor="middle">{files[f]}</text>')
+    for r in range(height):
+        row = r if ui.flip else height - 1 - r
+        out.append(f'<text x="{LEFT / 2}" y="{TOP + row * CELL + CELL / 2 + 5}" font-size="14" '
+                   f'fill="#e9e1d6" text-anchor="middle">{r + 1}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def describe(view: dict) -> list[str]:
+    names = view["seat_names"]
+    lines = []
+    outcome = view.get("outcome")
+    if outcome:
+        scores = outcome.get("scores") or [None, None]
+        why = REASONS.get(outcome["reason"], outcome["reason"])
+        if outcome["winner"] is None:
+            lines.append(f"Game over: a draw, because {why}.")
+        else:
+            lines.append(f"Game over: {names[outcome['winner']]} wins, because {why}.")
+        lines.append(f"Pieces left: {names[0]} {scores[0]}, {names[1]} {scores[1]}.")
+    else:
+        lines.append(f"{names[view['to_move']]} to move.")
+    white, black = view["pieces"]
+    lines.append(f"{view['piece_count']} pieces on the board ({names[0]} {white}, {names[1]} {black}): "
+                 f"{view['open']} squares are open, {view['closed']} squares are closed.")
+    by_seat = ([], [])
+    red, blue = [], []
+    for cell in view["cells"]:
+        if cell["piece"] is not None:
+            by_seat[cell["piece"]].append(cell["name"])
+        if cell["kind"] == "red":
+            red.append(cell["name"])
+        elif cell["kind"] == "blue":
+            blue.append(cell["name"])
+    for seat in (0, 1):
+        squares = ", ".join(by_seat[seat]) if by_seat[seat] else "none"
+        lines.append(f"{names[seat]} pieces: {squares}.")
+    lines.append(f"Red squares: {', '.join(red)}.")
+    lines.append(f"Blue squares: {', '.join(blue)}.")
+    if view.get("movable"):
+        lines.append(f"Pieces that can move: {', '.join(view['movable'])}.")
+    lines.append(f"Last move: {view['last_move']}." if view.get("last_move") else "No last move.")
+    lines.append(f"Plies without a capture: {view.get('quiet', 0)} of {view.get('no_capture_limit', 60)}.")
+    if view.get("repetitions", 1) >= 2:
+        lines.append(f"This position has occurred {view['repetitions']} times.")
+    return lines

@@ -1,0 +1,1 @@
+"""Play: challenges, matches and their moves."""

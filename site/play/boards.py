@@ -1,0 +1,106 @@
+"""What a viewer sees of a match: their view of the position, the board, the clicks on offer.
+
+Every page and fragment about a match is built from `player_view` of the viewer's seat (None for
+spectators); nothing here hands the raw state to a template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from django.utils.safestring import mark_safe
+
+from daymove.play.models import Match
+from games.base import RulesError
+from games.ui import BoardUI
+
+
+@dataclass
+class Selection:
+    """The clicks made so far towards a move, and what they lead to."""
+
+    tokens: tuple[str, ...] = ()
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # next token -> clicks after it
+    complete: str | None = None  # the legal move these clicks spell out, if any
+
+
+def select(rules, legal: list[str], clicked: list[str]) -> Selection:
+    """Match the clicks against the legal moves' token sequences; unknown clicks start over."""
+    sequences = [(move, tuple(rules.move_tokens(move))) for move in legal]
+    tokens = tuple(clicked)
+    if tokens and not any(seq[: len(tokens)] == tokens for _, seq in sequences):
+        tokens = ()
+    selection = Selection(tokens)
+    depth = len(tokens)
+    for move, seq in sequences:
+        if seq[:depth] != tokens:
+            continue
+        if len(seq) == depth:
+            selection.complete = move
+        else:
+            selection.options.setdefault(seq[depth], tokens + (seq[depth],))
+    return selection
+
+
+def selection_url(base_url: str, tokens: tuple[str, ...]) -> str:
+    """The match URL that shows these clicks selected."""
+    return f"{base_url}?{urlencode([('s', t) for t in tokens])}" if tokens else base_url
+
+
+def replay_state(match: Match, notations: list[str], ply: int):
+    """The position after the first `ply` moves, replayed through the rules."""
+    rules = match.rules
+    state = rules.initial_state(match.options)
+    for text in notations[:ply]:
+        state = rules.apply_move(state, rules.parse_move(text))
+    return state
+
+
+def _last_move_tokens(rules, history: list[str]) -> tuple[str, ...]:
+    if not history:
+        return ()
+    try:
+        return tuple(rules.move_tokens(history[-1]))
+    except (RulesError, ValueError):
+        return ()  # a redacted entry may not spell out every click
+
+
+def match_context(match: Match, user, notations: list[str], clicked: list[str], at: int | None) -> dict:
+    """Everything the match page and its fragments show to `user`."""
+    rules = match.rules
+    seat = match.seat_of(user)
+    replaying = at is not None and 0 <= at < match.ply
+    state = replay_state(match, notations, at) if replaying else match.position()
+    shown_ply = at if replaying else match.ply
+    view = rules.player_view(state, seat)
+    history = rules.history_for(state, seat, notations[:shown_ply])
+    full_history = history if not replaying else rules.history_for(match.position(), seat, notations)
+
+    can_move = not replaying and match.is_active and seat is not None and match.to_move == seat
+    base_url = match.get_absolute_url()
+    selection = select(rules, rules.legal_move_strings(state), clicked) if can_move else Selection()
+    ui = BoardUI(
+        options={token: selection_url(base_url, path) for token, path in selection.options.items()},
+        selected=selection.tokens,
+        last_move=_last_move_tokens(rules, history),
+        flip=seat == 1,
+    )
+    board_svg = mark_safe(rules.render_board(view, ui))  # renderers escape every text they draw
+    buttons = [(rules.token_label(token), ui.options[token]) for token in ui.unused_options()]
+    return {
+        "match": match,
+        "rules": rules,
+        "seat": seat,
+        "view": view,
+        "board_svg": board_svg,
+        "buttons": buttons,
+        "selection": selection,
+        "can_move": can_move,
+        "replaying": replaying,
+        "shown_ply": shown_ply,
+        "moves": list(enumerate(full_history)),
+        "description": rules.describe(view),
+        "base_url": base_url,
+        "seat_names": rules.seat_names,
+    }

@@ -1,0 +1,97 @@
+"""Challenges: create, accept, decline and cancel; accepting starts a match."""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from daymove.play.catalog import draw_start_options
+from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
+from daymove.play.models import Challenge, Match
+from games.base import BadOptions
+from games.registry import all_games
+
+
+def create_challenge(creator, game_slug: str, options: dict, opponent_name: str = "",
+                     creator_seat: int | None = None) -> Challenge:
+    """Open a challenge (to anyone, or to the player named `opponent_name`)."""
+    game = all_games().get(game_slug)
+    if game is None:
+        raise NotFound("There is no such game.")
+    try:
+        options = game.normalize_options(options)
+    except BadOptions as error:
+        raise Refused(str(error)) from None
+    if creator_seat not in (None, 0, 1):
+        raise Refused("Choose the first seat, the second seat or a random seat.")
+    opponent = None
+    if opponent_name:
+        opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip(), is_active=True).first()
+        if opponent is None:
+            raise Refused(f"There is no player called “{opponent_name.strip()}”.")
+        if opponent.pk == creator.pk:
+            raise Refused("You cannot challenge yourself.")
+    return Challenge.objects.create(
+        game=game.slug, options=options, creator=creator, opponent=opponent, creator_seat=creator_seat
+    )
+
+
+def get_challenge(challenge_id) -> Challenge:
+    """The challenge; NotFound if there is none."""
+    try:
+        return Challenge.objects.select_related("creator", "opponent").get(pk=challenge_id)
+    except (Challenge.DoesNotExist, ValueError, TypeError):
+        raise NotFound("There is no such challenge.") from None
+
+
+def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Match:
+    """Accept an open challenge and start its match; only one acceptance ever succeeds."""
+    rng = rng or random.SystemRandom()
+    challenge = get_challenge(challenge_id)
+    if challenge.creator_id == user.pk:
+        raise Refused("You cannot accept your own challenge.")
+    if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
+        raise Forbidden("This challenge is for another player.")
+    game = challenge.rules
+    creator_seat = challenge.creator_seat if challenge.creator_seat is not None else rng.randrange(2)
+    players = [challenge.creator, user] if creator_seat == 0 else [user, challenge.creator]
+    options = draw_start_options(game, challenge.options, rng)
+    state = game.initial_state(options)
+    with transaction.atomic():
+        taken = Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(
+            status=Challenge.Status.ACCEPTED
+        )
+        if taken != 1:
+            raise Conflict("This challenge is no longer open.")
+        now = timezone.now()
+        match = Match.objects.create(
+            game=game.slug, options=options, player0=players[0], player1=players[1],
+            state=game.to_json(state), to_move=game.current_player(state), created=now, updated=now,
+        )
+        Challenge.objects.filter(pk=challenge.pk).update(match=match)
+    return match
+
+
+def _close(challenge_id, user, status: str, allowed: str) -> Challenge:
+    challenge = get_challenge(challenge_id)
+    owner_id = challenge.creator_id if allowed == "creator" else challenge.opponent_id
+    if owner_id != user.pk:
+        raise Forbidden("This is not your challenge to change.")
+    changed = Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(status=status)
+    if changed != 1:
+        raise Conflict("This challenge is no longer open.")
+    challenge.status = status
+    return challenge
+
+
+def cancel_challenge(challenge_id, user) -> Challenge:
+    """The creator withdraws an open challenge."""
+    return _close(challenge_id, user, Challenge.Status.CANCELLED, "creator")
+
+
+def decline_challenge(challenge_id, user) -> Challenge:
+    """The named opponent turns a direct challenge down."""
+    return _close(challenge_id, user, Challenge.Status.DECLINED, "opponent")

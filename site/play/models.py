@@ -1,0 +1,138 @@
+"""Challenges, matches and moves. A match's position is a cache of its moves (see `replaycheck`)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from games.registry import get_game
+
+
+class Challenge(models.Model):
+    """An invitation to play: open to anyone, or to one named player."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        CANCELLED = "cancelled", "Cancelled"
+
+    game = models.CharField(max_length=32, db_index=True)
+    options = models.JSONField(default=dict, blank=True)
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made")
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        related_name="challenges_received", help_text="Empty for an open challenge.",
+    )
+    creator_seat = models.SmallIntegerField(null=True, blank=True, help_text="Empty: drawn at random.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    match = models.OneToOneField("Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="challenge")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self):
+        return f"{self.game} challenge by {self.creator}"
+
+    @property
+    def rules(self):
+        """The game's rules object."""
+        return get_game(self.game)
+
+
+class Match(models.Model):
+    """One game between two players; `state` caches the position after `ply` moves."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    game = models.CharField(max_length=32, db_index=True)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    player0 = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    player1 = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    ply = models.PositiveIntegerField(default=0)
+    to_move = models.SmallIntegerField(null=True, blank=True, help_text="Seat to move; empty when over.")
+    state = models.JSONField(help_text="Cached position (the rules' JSON); hidden information inside.")
+    winner = models.SmallIntegerField(null=True, blank=True, help_text="Winning seat; empty for a draw.")
+    scores = models.JSONField(null=True, blank=True)
+    result_reason = models.CharField(max_length=32, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["status", "to_move"])]
+
+    def __str__(self):
+        return f"#{self.pk} {self.game}: {self.player0} v {self.player1}"
+
+    def get_absolute_url(self):
+        return reverse("match", args=[self.pk])
+
+    @cached_property
+    def rules(self):
+        """The game's rules object."""
+        return get_game(self.game)
+
+    @property
+    def players(self):
+        """The two users, by seat."""
+        return (self.player0, self.player1)
+
+    def seat_of(self, user) -> int | None:
+        """The seat `user` plays in this match, or None."""
+        if user is None or not user.is_authenticated:
+            return None
+        if user.pk == self.player0_id:
+            return 0
+        if user.pk == self.player1_id:
+            return 1
+        return None
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    def position(self):
+        """The cached position as a rules state."""
+        return self.rules.from_json(self.state)
+
+    def result_text(self) -> str:
+        """A one-line result, e.g. "White won (score 18–15)"."""
+        if self.status == self.Status.ABORTED:
+            return "Aborted"
+        if self.status != self.Status.FINISHED:
+            return ""
+        names = self.rules.seat_names
+        reason = self.result_reason.replace("-", " ")
+        scores = f" {self.scores[0]}–{self.scores[1]}" if self.scores else ""
+        if self.winner is None:
+            return f"Draw ({reason}{scores})"
+        return f"{names[self.winner]} ({self.players[self.winner]}) won ({reason}{scores})"
+
+
+class Move(models.Model):
+    """The move played at `ply` (taking the match from ply to ply + 1); one per ply, ever."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    seat = models.SmallIntegerField()
+    notation = models.CharField(max_length=64, help_text="Full notation; secret in hidden-information games.")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["match", "ply"]
+        constraints = [models.UniqueConstraint(fields=["match", "ply"], name="one_move_per_ply")]
+
+    def __str__(self):
+        return f"{self.match_id}/{self.ply}"

@@ -1,0 +1,142 @@
+"""The move service: the only code that changes a match's position.
+
+A move is applied only if the match is still at the ply the player saw: a compare-and-set UPDATE
+on the match row, backed by the unique (match, ply) constraint on moves. On SQLite the
+transaction takes the write lock when it starts (IMMEDIATE); on PostgreSQL the UPDATE's row lock
+makes the second writer re-check the condition and find the ply moved on. An identical retry of
+an applied move (double click, resubmitted form) is answered with the original move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
+from daymove.play.models import Match, Move
+from games.base import RulesError
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What happened to a submitted move: the move row, and whether it was a repeat."""
+
+    match: Match
+    move: Move
+    repeated: bool = False
+
+
+def get_match(match_id) -> Match:
+    """The match with its players loaded; NotFound if there is none."""
+    try:
+        return Match.objects.select_related("player0", "player1").get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise NotFound("There is no such match.") from None
+
+
+def _seat_or_refuse(match: Match, user) -> int:
+    seat = match.seat_of(user)
+    if seat is None:
+        raise Forbidden("You are not playing in this match.")
+    return seat
+
+
+def _canonical(match: Match, text: str) -> str:
+    """The move in canonical notation; Refused if it is not a move at all."""
+    rules = match.rules
+    try:
+        return rules.format_move(rules.parse_move(text.strip()))
+    except RulesError as error:
+        raise Refused(f"“{text.strip()}” is not a move: {error}") from None
+
+
+def _repeat_of(match: Match, seat: int, ply: int, notation: str) -> Move | None:
+    """The already applied move at `ply` if it is exactly this submission."""
+    return Move.objects.filter(match=match, ply=ply, seat=seat, notation=notation).first()
+
+
+def submit_move(match_id, user, text: str, seen_ply) -> MoveResult:
+    """Apply `text` for `user` if the match is still at `seen_ply`; Refused with a reason if not."""
+    match = get_match(match_id)
+    seat = _seat_or_refuse(match, user)
+    try:
+        seen_ply = int(seen_ply)
+    except (TypeError, ValueError):
+        raise Refused("The form did not say which position you saw; reload the page.") from None
+    notation = _canonical(match, text)
+    if match.ply != seen_ply:
+        repeat = _repeat_of(match, seat, seen_ply, notation)
+        if repeat is not None:
+            return MoveResult(match, repeat, repeated=True)
+        raise Conflict("The position has changed since you loaded the page; nothing was played. Look again.")
+    if not match.is_active:
+        raise Conflict("This match is over.")
+    if match.to_move != seat:
+        raise Conflict("It is not your turn.")
+
+    rules = match.rules
+    try:
+        new_state = rules.play(match.position(), notation)
+    except RulesError as error:
+        raise Refused(f"{notation} is not legal here: {error}") from None
+    try:
+        return _store(match, seat, seen_ply, notation, new_state)
+    except Conflict:
+        repeat = _repeat_of(match, seat, seen_ply, notation)
+        if repeat is not None:
+            return MoveResult(match, repeat, repeated=True)
+        raise
+
+
+def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state) -> MoveResult:
+    """Compare-and-set the match row and record the move, in one transaction."""
+    rules = match.rules
+    now = timezone.now()
+    outcome = rules.outcome(new_state)
+    fields = {
+        "ply": seen_ply + 1,
+        "state": rules.to_json(new_state),
+        "to_move": rules.current_player(new_state),
+        "updated": now,
+    }
+    if outcome is not None:
+        fields |= _finished_fields(outcome.winner, outcome.scores, outcome.reason, now)
+    try:
+        with transaction.atomic():
+            changed = Match.objects.filter(pk=match.pk, ply=seen_ply, status=Match.Status.ACTIVE).update(**fields)
+            if changed != 1:
+                raise Conflict("Another move was played first; nothing was played. Look again.")
+            move = Move.objects.create(match=match, ply=seen_ply, seat=seat, notation=notation, created=now)
+    except IntegrityError:
+        raise Conflict("Another move was played first; nothing was played. Look again.") from None
+    for name, value in fields.items():
+        setattr(match, name, value)
+    return MoveResult(match, move)
+
+
+def _finished_fields(winner, scores, reason: str, now) -> dict:
+    return {
+        "status": Match.Status.FINISHED,
+        "to_move": None,
+        "winner": winner,
+        "scores": list(scores) if scores is not None else None,
+        "result_reason": reason,
+        "finished_at": now,
+    }
+
+
+def resign(match_id, user) -> Match:
+    """End the match as a loss for `user`; Refused if it is not theirs or already over."""
+    match = get_match(match_id)
+    seat = _seat_or_refuse(match, user)
+    now = timezone.now()
+    fields = _finished_fields(1 - seat, None, "resignation", now) | {"updated": now}
+    with transaction.atomic():
+        changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE).update(**fields)
+    if changed != 1:
+        raise Conflict("This match is already over.")
+    for name, value in fields.items():
+        setattr(match, name, value)
+    return match

@@ -1,0 +1,62 @@
+"""Loading seeds/: demo and bot accounts, and example matches replayed through the move service."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+
+from daymove.play import moves
+from daymove.play.errors import Refused
+from daymove.play.models import Match
+from games.registry import get_game
+
+
+def ensure_player(username: str, email: str, password: str):
+    """The user with this name, created with a verified address if missing."""
+    User = get_user_model()
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        user = User.objects.create_user(username=username, email=email, password=password)
+        EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+    return user
+
+
+def load_match(entry: dict, users: dict) -> Match | None:
+    """Create one example match and play its moves; None if it exists already (same game, seats, options)."""
+    game = get_game(entry["game"])
+    options = game.normalize_options(entry.get("options"))
+    player0, player1 = (users[name] for name in entry["players"])
+    if Match.objects.filter(game=game.slug, player0=player0, player1=player1, options=options).exists():
+        return None
+    state = game.initial_state(options)
+    match = Match.objects.create(
+        game=game.slug, options=options, player0=player0, player1=player1,
+        state=game.to_json(state), to_move=game.current_player(state),
+    )
+    for text in entry["moves"]:
+        mover = match.players[match.to_move]
+        try:
+            match = moves.submit_move(match.pk, mover, text, match.ply).match
+        except Refused as refusal:
+            raise ValueError(f"seed {game.slug} move {match.ply} {text!r}: {refusal.message}") from None
+    return match
+
+
+def load_seeds(folder: Path) -> list[str]:
+    """Load every seeds/*.json file; returns a line per thing created."""
+    report = []
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text())
+        users = {}
+        for player in data.get("players", []):
+            users[player["username"]] = ensure_player(player["username"], player["email"], player["password"])
+        for name in {n for entry in data.get("matches", []) for n in entry["players"]} - set(users):
+            users[name] = get_user_model().objects.get(username=name)
+        for entry in data.get("matches", []):
+            match = load_match(entry, users)
+            if match is not None:
+                report.append(f"{path.name}: {match} ({match.get_status_display()}, {match.ply} moves)")
+    return report

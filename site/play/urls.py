@@ -1,0 +1,16 @@
+from django.urls import path
+
+from daymove.play import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("challenges/new/<slug:slug>/", views.new_challenge, name="new_challenge"),
+    path("challenges/<int:challenge_id>/accept/", views.accept_challenge, name="accept_challenge"),
+    path("challenges/<int:challenge_id>/decline/", views.decline_challenge, name="decline_challenge"),
+    path("challenges/<int:challenge_id>/cancel/", views.cancel_challenge, name="cancel_challenge"),
+    path("m/<int:match_id>/", views.match_page, name="match"),
+    path("m/<int:match_id>/poll/", views.match_poll, name="match_poll"),
+    path("m/<int:match_id>/move/", views.play_move, name="play_move"),
+    path("m/<int:match_id>/resign/", views.resign, name="resign"),
+    path("games/<slug:slug>/rules/", views.rules_page, name="rules"),
+]

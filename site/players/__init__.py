@@ -1,0 +1,1 @@
+"""Players: the profile that sits beside each user account."""

@@ -1,0 +1,17 @@
+"""The player profile kept beside Django's user."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Player(models.Model):
+    """A person or a bot who plays on the site."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
+    time_zone = models.CharField(max_length=64, default="UTC")
+    is_bot = models.BooleanField(default=False)
+    bot_level = models.CharField(max_length=32, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.user.username

@@ -1,0 +1,29 @@
+import pytest
+
+from tests.factories import MatchFactory, UserFactory
+
+
+@pytest.fixture
+def alice(db):
+    return UserFactory(username="alice")
+
+
+@pytest.fixture
+def bob(db):
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def carol(db):
+    return UserFactory(username="carol")
+
+
+@pytest.fixture
+def match(alice, bob):
+    """A fresh Abande match on the square board: alice is Black (seat 0), bob White."""
+    return MatchFactory(player0=alice, player1=bob)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
