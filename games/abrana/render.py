@@ -14,7 +14,7 @@ CELL = 60
 LEFT, TOP = 28, 10
 BOARD = 6 * CELL
 WIDTH = LEFT + BOARD + 12
-HEIGHT = TOP + BOARD + 80
+HEIGHT = TOP + BOARD + 100
 
 FILL = {"black": "#212529", "red": "#c92a2a", "green": "#2b8a3e"}
 BORDER_FILL = "#f1e6cc"
@@ -80,7 +80,7 @@ def _path(view: dict, flip: bool) -> str:
             # Stop short of the target's centre so the arrowhead shows beside the pawn standing there.
             dx, dy = x2 - x1, y2 - y1
             length = (dx * dx + dy * dy) ** 0.5
-            x2, y2 = x2 - dx * 20 / length, y2 - dy * 20 / length
+            x2, y2 = x2 - dx * 30 / length, y2 - dy * 30 / length
             out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{PATH}" stroke-width="5" '
                        f'stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#abrana-arrow)"/>')
         else:
@@ -98,6 +98,12 @@ def _supply(view: dict) -> str:
         out.append(f'<text x="{x + 24}" y="{y + 6}" font-size="16" font-family="sans-serif" fill="#212529" '
                    f'font-weight="bold">{esc(view["supply"][colour])}</text>')
         x += 90
+    if view["free_jumps"]:
+        # The free-jump rule is easy to miss, so the rings get a one-line legend.
+        out.append(f'<circle cx="{LEFT + 8}" cy="{y + 37}" r="7" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
+                   f'stroke-width="2" stroke-dasharray="3 2"/>')
+        out.append(f'<text x="{LEFT + 22}" y="{y + 42}" font-size="13" font-family="sans-serif" fill="#495057">'
+                   f'reachable by free jumps over black markers first</text>')
     return "".join(out)
 
 
@@ -127,13 +133,15 @@ def render_board(view: dict, ui: BoardUI) -> str:
         x, y = cx - CELL // 2, cy - CELL // 2
         f, r = ord(name[0]) - 97, int(name[1]) - 1
         inner = 0 < f < 5 and 0 < r < 5
-        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{INNER_FILL if inner else BORDER_FILL}" '
+        fill = INNER_FILL if inner else BORDER_FILL
+        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
                      f'stroke="{GRID}" stroke-width="1"/>')
         if ui.in_last_move(name) or name in view.get("path", ()):
             parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffd43b" fill-opacity="0.35"/>')
         if name in reserved:
-            parts.append(f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" fill="{FILL["green"]}" '
-                         f'fill-opacity="0.12" stroke="{FILL["green"]}" stroke-width="2.5" stroke-dasharray="6 4"/>')
+            parts.append(f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" '
+                         f'fill="{FILL["green"]}" fill-opacity="0.12" stroke="{FILL["green"]}" stroke-width="2.5" '
+                         f'stroke-dasharray="6 4"/>')
             parts.append(f'<text x="{cx}" y="{y + CELL - 9}" text-anchor="middle" font-size="10" '
                          f'font-family="sans-serif" fill="{FILL["green"]}">reserved</text>')
     # Outline of the inner 4x4.

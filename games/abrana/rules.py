@@ -391,7 +391,8 @@ class Abrana(Game):
                 lines.append(f"{seats[seat]} pawn on {square}.")
             elif phase not in ("reserve", "place-red", "place-green"):
                 lines.append(f"{seats[seat]} pawn: removed.")
-        by_colour = {name: sorted(sq for sq, c in view["markers"].items() if c == name) for name in COLOUR_NAMES.values()}
+        by_colour = {name: sorted(sq for sq, c in view["markers"].items() if c == name)
+                     for name in COLOUR_NAMES.values()}
         parts = [f"{name} on {', '.join(sqs)}" if sqs else f"no {name}" for name, sqs in by_colour.items()]
         lines.append("Markers: " + "; ".join(parts) + ".")
         supply = view["supply"]
@@ -463,7 +464,7 @@ class Abrana(Game):
         lost = False
         pre_orig = -1
         while True:
-            if counts[BLACK] == 6 or counts[RED] == 6 or counts[GREEN] == 6 or passes >= 3 or ply >= PLY_LIMIT:
+            if counts[BLACK] == 6 or counts[RED] == 6 or counts[GREEN] == 6 or passes >= 2 or ply >= PLY_LIMIT:
                 break
             seat = (ply + 1) & 1
             orig = pawns[seat]

@@ -73,6 +73,12 @@ def _gutter_geometry() -> list[tuple[float, float, float]]:
 
 
 GUTTERS_XY = _gutter_geometry()
+# Per cell: centre and hexagon outline, formatted once (the board is drawn for every page view).
+CELL_SHAPES = {}
+for _name in INDEX_OF:
+    _x, _y = xy(*QR[INDEX_OF[_name]], SIZE)
+    CELL_SHAPES[_name] = (_x, _y, f'cx="{_f(_x)}" cy="{_f(_y)}"', _hexagon(_x, _y, SIZE - 1.5),
+                          f'x="{_f(_x)}" y="{_f(_y + 4)}"', (_ball(_x, _y, 0), _ball(_x, _y, 1)))
 SLOT_LENGTH = SIZE * SQRT3 + 2 * 19.0
 SLOT_WIDTH = 40.0
 
@@ -116,13 +122,13 @@ def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
             if info["ejected"]:
                 colour = SCORE_NONE if info["displaced"] else SCORE_GOOD
                 gx, gy, _angle = GUTTERS_XY[gutter_index[info["gutter"]]]
-                parts.append(_arrow(x2, y2, gx, gy, colour, 3.5, "0.9", "7 5"))
+                parts.append(_arrow(lx, ly, gx, gy, colour, 3.5, "0.9", "7 5"))
                 parts.append(f'<circle cx="{_f(lx)}" cy="{_f(ly)}" r="{_f(BALL + 4)}" fill="none" '
                              f'stroke="{colour}" stroke-width="3" stroke-dasharray="6 4"/>')
                 badge = "full" if info["displaced"] else f"+{info['points']}"
-                bx, by = gx * 1.16, gy * 1.16
+                bx, by = gx, gy  # the badge covers the gutter it names
                 parts.append(
-                    f'<rect x="{_f(bx - 22)}" y="{_f(by - 13)}" width="44" height="26" rx="13" '
+                    f'<rect x="{_f(bx - 24)}" y="{_f(by - 14)}" width="48" height="28" rx="14" '
                     f'fill="#1d252c" stroke="{colour}" stroke-width="2"/>'
                     f'<text x="{_f(bx)}" y="{_f(by + 5)}" text-anchor="middle" font-size="15" '
                     f'font-weight="bold" fill="{colour}">{esc(badge)}</text>')
@@ -175,33 +181,31 @@ def render(view: dict, ui: BoardUI) -> str:
                      f'font-size="18" font-weight="bold" fill="#37474f">{letter}</text>')
 
     # Cells: hole, cell name (numbered from the top of its column), ball, click targets.
-    for name in cells:
-        q, r = QR[INDEX_OF[name]]
-        cx, cy = xy(q, r, SIZE)
-        seat = cells[name]
+    for name, seat in cells.items():
+        cx, cy, at, outline, text_at, balls = CELL_SHAPES[name]
         hole = HOLE_LAST if ui.in_last_move(name) else HOLE_FILL
-        inner = [f'<polygon class="cell" points="{_hexagon(cx, cy, SIZE - 1.5)}" fill="{hole}" '
+        inner = [f'<polygon class="cell" points="{outline}" fill="{hole}" '
                  f'stroke="{BOARD_FILL}" stroke-width="2"/>']
         if seat is None:
             if ui.is_option(name) and not ui.is_selected(name):
                 # The target dot goes under the cell name so both stay readable.
-                inner.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="15" fill="{OPTION}" '
+                inner.append(f'<circle {at} r="15" fill="{OPTION}" '
                              f'opacity="0.45"/>')
-            inner.append(f'<text class="cell-name" x="{_f(cx)}" y="{_f(cy + 4)}" text-anchor="middle" '
+            inner.append(f'<text class="cell-name" {text_at} text-anchor="middle" '
                          f'font-size="11" fill="{LABEL if not ui.is_option(name) else "#1d252c"}">'
                          f'{name}</text>')
             label = f"{name}, empty"
         else:
-            inner.append(_ball(cx, cy, seat))
+            inner.append(balls[seat])
             label = f"{name}, {SEATS[seat].lower()} ball"
         if ui.in_last_move(name):
-            inner.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(BALL + 3)}" fill="none" '
+            inner.append(f'<circle {at} r="{_f(BALL + 3)}" fill="none" '
                          f'stroke="#ffffff" stroke-width="2" opacity="0.45"/>')
         if ui.is_selected(name):
-            inner.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(BALL + 3)}" fill="none" '
+            inner.append(f'<circle {at} r="{_f(BALL + 3)}" fill="none" '
                          f'stroke="{SELECT}" stroke-width="5"/>')
         elif ui.is_option(name) and seat is not None:
-            inner.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(BALL + 3)}" fill="none" '
+            inner.append(f'<circle {at} r="{_f(BALL + 3)}" fill="none" '
                              f'stroke="{OPTION}" stroke-width="3" stroke-dasharray="5 4" opacity="0.9"/>')
         parts.append(ui.link(name, f'<g>{"".join(inner)}</g>', label))
 

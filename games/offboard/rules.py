@@ -165,9 +165,10 @@ def _scores(gut: int) -> tuple[int, int]:
 class State:
     """An Offboard position. Treated as immutable; the outcome is computed once, on demand."""
 
-    __slots__ = ("red", "yellow", "gut", "disp", "side", "ply", "last", "hist", "_outcome")
+    __slots__ = ("red", "yellow", "gut", "disp", "side", "ply", "last", "hist", "since",
+                 "_outcome")
 
-    def __init__(self, red, yellow, gut, disp, side, ply, last, hist):
+    def __init__(self, red, yellow, gut, disp, side, ply, last, hist=(), since=()):
         self.red = red  # bitboard of red balls on the board
         self.yellow = yellow  # bitboard of yellow balls
         self.gut = gut  # 2 bits per gutter: 0 empty, 1 red ball, 2 yellow ball
@@ -178,6 +179,7 @@ class State:
         # Keys of the earlier positions since the last irreversible move (a ball leaving play
         # for good: no position before it can come back), oldest first; for repetition.
         self.hist = hist
+        self.since = since  # the moves played from each of those positions (same length)
         self._outcome = False  # not computed yet
 
     def key(self) -> tuple[int, int, int, int]:
@@ -185,33 +187,12 @@ class State:
         return (self.red, self.yellow, self.gut, self.side * 2 + self.disp)
 
 
-def _key_to_text(key: tuple[int, int, int, int]) -> str:
-    """A readable, layout-independent form of a repetition key for JSON."""
-    red, yellow, gut, flags = key
-    board = "".join("R" if red >> i & 1 else "Y" if yellow >> i & 1 else "." for i in CELL_INDEX)
-    gutters = "".join(".RY"[(gut >> (2 * g)) & 3] for g in range(12))
-    return f"{board}/{gutters}/{_COLOUR_CHARS[flags >> 1]}{'x' if flags & 1 else '-'}"
-
-
-def _text_to_key(text: str) -> tuple[int, int, int, int]:
-    """Inverse of _key_to_text."""
-    try:
-        board, gutters, flags = text.split("/")
-        red = yellow = gut = 0
-        if len(board) != 61 or len(gutters) != 12 or len(flags) != 2:
-            raise ValueError
-        for char, i in zip(board, CELL_INDEX):
-            if char == "R":
-                red |= 1 << i
-            elif char == "Y":
-                yellow |= 1 << i
-            elif char != ".":
-                raise ValueError
-        for g, char in enumerate(gutters):
-            gut |= ".RY".index(char) << (2 * g)
-        return red, yellow, gut, _COLOUR_CHARS.index(flags[0]) * 2 + "-x".index(flags[1])
-    except ValueError:
-        raise ValueError(f"bad history entry {text!r}") from None
+def _key_position(key: tuple[int, int, int, int]) -> dict:
+    """The board part of a repetition key, as JSON (the start of the stored history)."""
+    red, yellow, _gut, flags = key
+    return {"red": [NAME[i] for i in CELL_INDEX if red >> i & 1],
+            "yellow": [NAME[i] for i in CELL_INDEX if yellow >> i & 1],
+            "displaced": bool(flags & 1)}
 
 
 _START_RED = ("f1", "f2", "f3", "g1", "g2", "h1", "b6", "c6", "c7", "d6", "d7", "d8")
@@ -321,8 +302,11 @@ class Offboard(Game):
                     else:
                         disp = True  # it is its owner's (the next player's) displaced ball
         red, yellow = (own, opp) if side == 0 else (opp, own)
-        hist = () if final else state.hist + (state.key(),)
-        return State(red, yellow, gut, disp, 1 - side, state.ply + 1, played, hist)
+        if final:
+            hist = since = ()
+        else:
+            hist, since = state.hist + (state.key(),), state.since + (played,)
+        return State(red, yellow, gut, disp, 1 - side, state.ply + 1, played, hist, since)
 
     # ---- notation ------------------------------------------------------------------------
     def parse_move(self, text: str) -> int:
@@ -363,16 +347,28 @@ class Offboard(Game):
             "side": state.side,
             "ply": state.ply,
             "last_move": self.format_move(state.last) if state.last is not None else None,
-            "history": [_key_to_text(key) for key in state.hist],
+            # Repetition memory: the moves since a ball last left play for good (no earlier
+            # position can come back), and the position they start from.
+            "history": [self.format_move(move) for move in state.since],
+            "history_start": _key_position(state.hist[0]) if state.hist else None,
         }
 
     def from_json(self, data: dict) -> State:
         gutters = {f"G{g + 1}": seat for g, seat in enumerate(data["gutters"]) if seat is not None}
         state = position(data["red"], data["yellow"], data["side"], gutters, data["displaced"],
                          data["ply"])
+        moves = data.get("history") or []
+        if moves:
+            start = data["history_start"]
+            replay = position(start["red"], start["yellow"], data["side"] ^ (len(moves) & 1),
+                              gutters, start["displaced"])
+            for text in moves:
+                replay = self.apply_move(replay, self.parse_move(text))
+            if replay.key() != state.key() or len(replay.since) != len(moves):
+                raise ValueError("the stored history does not lead to this position")
+            state.hist, state.since = replay.hist, replay.since
         last = data.get("last_move")
         state.last = self.parse_move(last) if last is not None else None
-        state.hist = tuple(_text_to_key(text) for text in data.get("history", ()))
         return state
 
     # ---- views ---------------------------------------------------------------------------
@@ -467,6 +463,7 @@ class Offboard(Game):
         gut, disp, side, ply, last = state.gut, state.disp, state.side, state.ply, state.last
         scores = list(_scores(gut))
         hist = list(state.hist)
+        since = list(state.since)
         key = state.key()
         hist.append(key)
         counts = Counter(hist)
@@ -536,13 +533,16 @@ class Offboard(Game):
             side ^= 1
             if final:
                 hist.clear()
+                since.clear()
                 counts.clear()
+            else:
+                since.append(last)
             key = (bbs[0], bbs[1], gut, side * 2 + disp)
             hist.append(key)
             counts[key] += 1
             if scores[1 - side] >= WIN_POINTS:
                 break
-        result = State(bbs[0], bbs[1], gut, disp, side, ply, last, tuple(hist[:-1]))
+        result = State(bbs[0], bbs[1], gut, disp, side, ply, last, tuple(hist[:-1]), tuple(since))
         return result, ply - start
 
 

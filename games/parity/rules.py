@@ -116,7 +116,7 @@ def _generate(board, side: int, n: int) -> list:
     piece = side + 1
     enemy = 2 - side
     steps = STEPS[n & 1]
-    caps = CAPTURES[side][n & 1]
+    caps = CAPTURES[side][(n - 1) & 1]
     moves = []
     for s in range(SIZE):
         if board[s] != piece:

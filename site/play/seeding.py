@@ -14,12 +14,13 @@ from daymove.play.models import Match
 from games.registry import get_game
 
 
-def ensure_player(username: str, email: str, password: str):
-    """The user with this name, created with a verified address if missing."""
+def ensure_player(username: str, email: str, password: str, staff: bool = False):
+    """The user with this name, created with a verified address if missing (staff: a superuser)."""
     User = get_user_model()
     user = User.objects.filter(username=username).first()
     if user is None:
-        user = User.objects.create_user(username=username, email=email, password=password)
+        create = User.objects.create_superuser if staff else User.objects.create_user
+        user = create(username=username, email=email, password=password)
         EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
     return user
 
@@ -52,7 +53,9 @@ def load_seeds(folder: Path) -> list[str]:
         data = json.loads(path.read_text())
         users = {}
         for player in data.get("players", []):
-            users[player["username"]] = ensure_player(player["username"], player["email"], player["password"])
+            users[player["username"]] = ensure_player(
+                player["username"], player["email"], player["password"], player.get("staff", False)
+            )
         for name in {n for entry in data.get("matches", []) for n in entry["players"]} - set(users):
             users[name] = get_user_model().objects.get(username=name)
         for entry in data.get("matches", []):

@@ -417,7 +417,7 @@ def test_render_free_jump_rings():
     assert 'aria-label="e3: free-jump square"' in svg and 'aria-label="c3: red pawn"' in svg
 
 
-# ---- JSON --------------------------------------------------------------------------------------------------------------
+# ---- JSON ----------------------------------------------------------------------------------------------------
 
 
 def test_json_round_trip_keeps_history():

@@ -1,0 +1,320 @@
+"""Text description and SVG board for a C#I Sequence player view (reads the view only)."""
+
+from __future__ import annotations
+
+from games.ci_sequence.board import DIR_DELTA, DIR_NAMES, FILES, NAMES
+from games.ui import BoardUI, esc
+
+SEATS = ("Moon", "Sun")
+COLOUR_WORD = {"B": "blue", "O": "orange"}
+SYMBOL_WORD = {"d": "dot", "m": "moon", "s": "sun"}
+TYPE_ORDER = ("Bd", "Bm", "Bs", "Od", "Om", "Os")
+
+
+def _type_words(type_name: str) -> str:
+    return f"{COLOUR_WORD[type_name[0]]} {SYMBOL_WORD[type_name[1]]}"
+
+
+def _hand_words(hand: dict) -> str:
+    parts = [f"{n} {_type_words(t)}" for t, n in sorted(hand["known"].items(), key=lambda kv: TYPE_ORDER.index(kv[0]))]
+    return ", ".join(parts)
+
+
+def describe(view: dict) -> list[str]:
+    """Plain English lines for a view (screen readers, no-JavaScript play, emails)."""
+    seat = view["seat"]
+    lines = []
+    if seat is None:
+        lines.append("C#I Sequence. You are watching: tiles' symbols stay hidden until the end.")
+    else:
+        colour = "blue" if seat == 0 else "orange"
+        lines.append(f"C#I Sequence. You are {SEATS[seat]} ({colour} tiles); you score pairs of "
+                     f"{'moons' if seat == 0 else 'suns'}.")
+        if view["memory"]:
+            lines.append("Memory mode: the symbols of tiles on the board are not shown to you.")
+    phase = view["phase"]
+    if phase == "over":
+        outcome = view["outcome"]
+        moon, sun = outcome["scores"]
+        if outcome["winner"] is None:
+            result = "a draw" + (" (200-ply limit)" if outcome["reason"] == "ply-limit" else "")
+        else:
+            how = "by four in a row" if outcome["reason"] == "four-in-a-row" else "on points"
+            result = f"{SEATS[outcome['winner']]} wins {how}"
+        lines.append(f"Game over after {view['ply']} plies: {result}. Moon {moon} points, Sun {sun} points.")
+    elif phase == "final":
+        mover = SEATS[view["to_move"]]
+        lines.append(f"Final placements: {mover} places the remaining hand tiles, one per turn "
+                     f"(no moves, no pushes). {mover} to move, ply {view['ply']}.")
+    else:
+        lines.append(f"{SEATS[view['to_move']]} to move, ply {view['ply']}.")
+    if view["last_move"]:
+        lines.append(f"Last move: {view['last_move']}.")
+    for rank in range(4, 0, -1):
+        for f in FILES:
+            name = f"{f}{rank}"
+            cell = view["cells"].get(name)
+            if cell is None:
+                continue
+            colour = COLOUR_WORD[cell["colour"]]
+            if phase == "over":
+                text = f"{name}: {colour} {SYMBOL_WORD[cell['symbol']]}"
+            elif cell["symbol"] is not None:
+                text = f"{name}: {colour} tile, face down; you know it is a {SYMBOL_WORD[cell['symbol']]}"
+            else:
+                text = f"{name}: {colour} tile, face down, symbol unknown"
+            text += f" (tile #{cell['id']}, placed by {SEATS[cell['by']]})"
+            if view["just_moved"] == name:
+                text += ", just moved"
+            if view["just_placed"] == name:
+                text += ", just placed"
+            lines.append(text + ".")
+    empty = [n for n in NAMES if n not in view["cells"]]
+    lines.append("Empty squares: " + (", ".join(empty) if empty else "none") + ".")
+    for owner in (0, 1):
+        hand = view["hands"][owner]
+        who = "Your hand" if owner == seat else f"{SEATS[owner]}'s hand"
+        if hand["count"] == 0:
+            lines.append(f"{who}: empty.")
+        elif hand["face_up"]:
+            lines.append(f"{who} ({hand['count']} tiles): {_hand_words(hand)}.")
+        else:
+            backs = [f"{hand[c]} {COLOUR_WORD[c]}" for c in "BO" if hand[c]]
+            text = f"{who} ({hand['count']} tiles, face down): {', '.join(backs)}"
+            if hand["known"]:
+                text += f"; you know {sum(hand['known'].values())} of them: {_hand_words(hand)}"
+            lines.append(text + ".")
+    if phase == "over":
+        for symbol, who in (("m", "Moon"), ("s", "Sun")):
+            pairs = [f"{a}-{b}" for a, b, s in view["pairs"] if s == symbol]
+            lines.append(f"{who}'s scoring pairs: {', '.join(pairs) if pairs else 'none'}.")
+        for line in view["lines"]:
+            lines.append(f"Four {SYMBOL_WORD[line[-1]]}s in a row: {'-'.join(line[:-1])}.")
+    return lines
+
+
+# ---- SVG ------------------------------------------------------------------------------------
+CELL = 80
+LEFT = 26  # room for rank labels
+TOP_PANEL = 70
+BOARD_Y = TOP_PANEL + 8
+BOARD_SIZE = 4 * CELL
+HAND_Y = BOARD_Y + BOARD_SIZE + 26
+WIDTH = LEFT + BOARD_SIZE + 14
+HEIGHT = HAND_Y + 96
+
+FILL = {"B": "#2563eb", "O": "#ea7a12"}  # face-down backs
+EDGE = {"B": "#1e3a8a", "O": "#9a4a05"}
+FACE = {"B": "#dbe7ff", "O": "#ffe8d1"}  # revealed (face-up) tiles
+INK = {"B": "#1e3a8a", "O": "#8a3c00"}
+PAIR_STROKE = {"m": "#6d28d9", "s": "#ca8a04"}
+
+
+def _centre(name: str) -> tuple[float, float]:
+    f = FILES.index(name[0])
+    r = int(name[1]) - 1
+    return LEFT + f * CELL + CELL / 2, BOARD_Y + (3 - r) * CELL + CELL / 2
+
+
+def _glyph(symbol: str, x: float, y: float, size: float, colour: str, opacity: str = "1") -> str:
+    """A dot, moon or sun drawn with plain shapes, centred on (x, y)."""
+    op = f' opacity="{opacity}"' if opacity != "1" else ""
+    if symbol == "d":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.22:.1f}" fill="{colour}"{op}/>'
+    if symbol == "m":
+        r = size * 0.42
+        # A crescent: two arcs of circles of radius r and 0.8 r.
+        return (f'<path d="M {x + r * 0.25:.1f} {y - r:.1f} A {r:.1f} {r:.1f} 0 1 0 {x + r * 0.25:.1f} {y + r:.1f} '
+                f'A {r * 0.8:.1f} {r * 0.8:.1f} 0 1 1 {x + r * 0.25:.1f} {y - r:.1f} Z" fill="{colour}"{op}/>')
+    if symbol == "s":
+        r = size * 0.24
+        rays = []
+        for k in range(8):
+            dx, dy = DIR_DELTA[k]
+            n = (dx * dx + dy * dy) ** 0.5
+            ux, uy = dx / n, -dy / n
+            rays.append(f"M {x + ux * r * 1.35:.1f} {y + uy * r * 1.35:.1f} L {x + ux * r * 1.9:.1f} {y + uy * r * 1.9:.1f}")
+        return (f'<g{op}><circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}"/>'
+                f'<path d="{" ".join(rays)}" stroke="{colour}" stroke-width="{size * 0.07:.1f}" stroke-linecap="round"/></g>')
+    return (f'<text x="{x:.1f}" y="{y + size * 0.16:.1f}" text-anchor="middle" font-size="{size * 0.5:.0f}" '
+            f'font-weight="bold" fill="{colour}"{op}>?</text>')
+
+
+def _tile(colour: str, symbol: str | None, x: float, y: float, size: float, face_up: bool) -> str:
+    """A tile centred on (x, y): face up (light, dark symbol) or face down (coloured back)."""
+    half = size / 2
+    rect = (f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{size:.1f}" height="{size:.1f}" rx="{size * 0.16:.1f}" '
+            f'fill="{FACE[colour] if face_up else FILL[colour]}" stroke="{EDGE[colour]}" stroke-width="2"/>')
+    if face_up:
+        return rect + _glyph(symbol, x, y, size, INK[colour])
+    if symbol is None:
+        return rect + _glyph("?", x, y, size, "#ffffff", "0.85")
+    return rect + _glyph(symbol, x, y, size, "#ffffff", "0.45")
+
+
+def _arrow(x: float, y: float, d: int, selected: bool) -> str:
+    """A push arrow at (x, y) pointing along direction d."""
+    dx, dy = DIR_DELTA[d]
+    n = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / n, -dy / n
+    px, py = -uy, ux
+    tip = (x + ux * 11, y + uy * 11)
+    left = (x - ux * 7 + px * 8, y - uy * 7 + py * 8)
+    right = (x - ux * 7 - px * 8, y - uy * 7 - py * 8)
+    points = " ".join(f"{a:.1f},{b:.1f}" for a, b in (tip, left, right))
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" fill="#ffffff" fill-opacity="0.85" stroke="#15803d" stroke-width="1.5"/>'
+            f'<polygon points="{points}" fill="{"#166534" if selected else "#16a34a"}"/>')
+
+
+def render(view: dict, ui: BoardUI) -> str:
+    """The SVG board: opponent's hand on top, the 4x4 grid, the viewer's hand below."""
+    seat = view["seat"]
+    over = view["phase"] == "over"
+    bottom = seat if seat is not None else 0
+    top = 1 - bottom
+    out = []
+    label = f"C#I Sequence board, ply {view['ply']}"
+    if over:
+        moon, sun = view["outcome"]["scores"]
+        label += f", game over, Moon {moon} Sun {sun}"
+    elif view["phase"] == "final":
+        label += f", final placements by {SEATS[view['to_move']]}"
+    else:
+        label += f", {SEATS[view['to_move']]} to move"
+    out.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
+               f'class="board ci-sequence" role="img" aria-label="{esc(label)}">')
+    out.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#f8fafc"/>')
+
+    # Opponent (or seat 1 for spectators) at the top.
+    out.append(_hand_panel(view, top, 4, ui, own=False))
+
+    # Grid.
+    for sq, name in enumerate(NAMES):
+        cx, cy = _centre(name)
+        x, y = cx - CELL / 2, cy - CELL / 2
+        shade = "#e2e8f0" if (sq % 4 + sq // 4) % 2 == 0 else "#f1f5f9"
+        if ui.in_last_move(name):
+            shade = "#fef3c7"
+        cell = view["cells"].get(name)
+        inner = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#94a3b8" stroke-width="1"/>']
+        if cell is not None:
+            inner.append(_tile(cell["colour"], cell["symbol"], cx, cy, CELL * 0.74, face_up=over))
+            if view["just_moved"] == name:
+                inner.append(f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="10" fill="none" '
+                             f'stroke="#0f766e" stroke-width="3" stroke-dasharray="6 4"/>')
+            if view["just_placed"] == name:
+                inner.append(f'<polygon points="{x + CELL - 4},{y + 4} {x + CELL - 4},{y + 22} {x + CELL - 22},{y + 4}" '
+                             f'fill="#dc2626"/>')
+        if ui.is_selected(name):
+            inner.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" fill="none" '
+                         f'stroke="#16a34a" stroke-width="4"/>')
+        if ui.is_option(name):
+            if cell is None:
+                inner.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="#16a34a" fill-opacity="0.45"/>')
+            else:
+                inner.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.42}" fill="none" stroke="#16a34a" '
+                             f'stroke-width="4" stroke-opacity="0.75"/>')
+        what = "empty"
+        if cell is not None:
+            what = COLOUR_WORD[cell["colour"]] + " tile"
+            if cell["symbol"] is not None:
+                what += " " + SYMBOL_WORD[cell["symbol"]]
+        out.append(ui.link(name, "".join(inner), f"{name}, {what}"))
+
+    # Push arrows around the chosen empty square (after a hand tile and that square).
+    chosen = ui.selected[1] if len(ui.selected) == 2 and ui.selected[1] in NAMES else None
+    if chosen is not None:
+        cx, cy = _centre(chosen)
+        for d, dname in enumerate(DIR_NAMES):
+            token = ">" + dname
+            if not ui.is_option(token):
+                continue
+            dx, dy = DIR_DELTA[d]
+            n = (dx * dx + dy * dy) ** 0.5
+            ax, ay = cx + dx / n * 27, cy - dy / n * 27
+            out.append(ui.link(token, _arrow(ax, ay, d, ui.is_selected(token)), f"push {dname} from {chosen}"))
+
+    # Coordinates.
+    for i, f in enumerate(FILES):
+        out.append(f'<text x="{LEFT + i * CELL + CELL / 2}" y="{BOARD_Y + BOARD_SIZE + 17}" text-anchor="middle" '
+                   f'font-size="14" fill="#475569">{f}</text>')
+    for r in range(4):
+        out.append(f'<text x="{LEFT / 2}" y="{BOARD_Y + (3 - r) * CELL + CELL / 2 + 5}" text-anchor="middle" '
+                   f'font-size="14" fill="#475569">{r + 1}</text>')
+
+    # At the end: the scoring pairs and lines over the revealed tiles.
+    if over:
+        for a, b, symbol in view["pairs"]:
+            (x1, y1), (x2, y2) = _centre(a), _centre(b)
+            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[symbol]}" '
+                       f'stroke-width="6" stroke-linecap="round" stroke-opacity="0.7"/>')
+        for line in view["lines"]:
+            (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[3])
+            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[line[-1]]}" '
+                       f'stroke-width="14" stroke-linecap="round" stroke-opacity="0.35"/>')
+
+    out.append(_hand_panel(view, bottom, HAND_Y, ui, own=True))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _status(view: dict) -> str:
+    if view["phase"] == "over":
+        outcome = view["outcome"]
+        moon, sun = outcome["scores"]
+        if outcome["winner"] is None:
+            result = "Draw" + (" (ply limit)" if outcome["reason"] == "ply-limit" else "")
+        else:
+            result = f"{SEATS[outcome['winner']]} wins" + (" (four in a row)" if outcome["reason"] == "four-in-a-row" else "")
+        return f"Moon {moon} – Sun {sun} · {result}"
+    if view["phase"] == "final":
+        return f"Final placements: {SEATS[view['to_move']]}"
+    return f"{SEATS[view['to_move']]} to move"
+
+
+def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str:
+    """One seat's hand: face-up tokens (clickable) or coloured backs with counts."""
+    hand = view["hands"][owner]
+    out = []
+    seat = view["seat"]
+    name = SEATS[owner] + (" (you)" if owner == seat else "")
+    to_move = view["to_move"] == owner
+    title_y = y + 14
+    out.append(f'<text x="{LEFT}" y="{title_y}" font-size="14" font-weight="bold" fill="#0f172a">'
+               f'{esc(name)}{" ●" if to_move else ""} · {hand["count"]} in hand</text>')
+    if own:
+        out.append(f'<text x="{WIDTH - 8}" y="{title_y}" text-anchor="end" font-size="13" fill="#334155">'
+                   f'{esc(_status(view))}</text>')
+    size = 40
+    x = LEFT + size / 2
+    ty = y + 24 + size / 2 + (6 if own else 0)
+    if hand["face_up"]:
+        for type_name in TYPE_ORDER:
+            n = hand["known"].get(type_name, 0)
+            if not n:
+                continue
+            inner = [_tile(type_name[0], type_name[1], x, ty, size, face_up=True)]
+            inner.append(f'<text x="{x + size / 2 + 3}" y="{ty + 5}" font-size="13" fill="#0f172a">×{n}</text>')
+            if ui.is_selected(type_name):
+                inner.insert(0, f'<rect x="{x - size / 2 - 4}" y="{ty - size / 2 - 4}" width="{size + 8}" '
+                                f'height="{size + 8}" rx="9" fill="none" stroke="#16a34a" stroke-width="4"/>')
+            elif ui.is_option(type_name):
+                inner.insert(0, f'<rect x="{x - size / 2 - 4}" y="{ty - size / 2 - 4}" width="{size + 8}" '
+                                f'height="{size + 8}" rx="9" fill="#16a34a" fill-opacity="0.18"/>')
+            label = f"{COLOUR_WORD[type_name[0]]} {SYMBOL_WORD[type_name[1]]} ({n} in hand)"
+            out.append(ui.link(type_name, "".join(inner), label))
+            x += size + 30
+    else:
+        for colour in "BO":
+            backs = hand[colour]
+            if not backs:
+                continue
+            out.append(_tile(colour, None, x, ty, size, face_up=False))
+            out.append(f'<text x="{x + size / 2 + 3}" y="{ty + 5}" font-size="13" fill="#0f172a">×{backs}</text>')
+            x += size + 30
+        if hand["known"]:
+            known = ", ".join(f"{n} {_type_words(t)}" for t, n in sorted(hand["known"].items()))
+            out.append(f'<text x="{x}" y="{ty + 5}" font-size="12" fill="#475569">you know: {esc(known)}</text>')
+    if hand["count"] == 0:
+        out.append(f'<text x="{LEFT}" y="{ty + 5}" font-size="13" fill="#64748b">empty</text>')
+    return "".join(out)
