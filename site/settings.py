@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "daymove.players",
     "daymove.play",
+    "daymove.outbox",
 ]
 
 MIDDLEWARE = [
@@ -183,7 +184,12 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_TASK_ROUTES = {"daymove.outbox.tasks.sweep_outbox": {"queue": "celery"}}
+CELERY_BEAT_SCHEDULE = {
+    "sweep-outbox": {"task": "daymove.outbox.tasks.sweep_outbox", "schedule": 60.0},
+}
 
 # ---- security ---------------------------------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True

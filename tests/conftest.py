@@ -27,3 +27,21 @@ def match(alice, bob):
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _celery_runs_inline():
+    """Tasks run in the test process when handed over (the integration suite uses a real worker)."""
+    from daymove.celery import app
+
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+
+
+@pytest.fixture
+def bot(db):
+    user = UserFactory(username="bot-casual")
+    user.player.is_bot = True
+    user.player.bot_level = "beginner"  # fast enough for tests
+    user.player.save()
+    return user

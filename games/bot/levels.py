@@ -17,6 +17,7 @@ class Level:
     exploration: float = 0.7  # UCT constant c in  mean + c * sqrt(ln N / n)
     temperature: float = 0.0  # 0 = play the most visited move; > 0 = sample by visits ** (1 / T)
     tactics: bool = True  # take a move that wins at once (perfect-information games only)
+    draw_margin: float = 0.3  # a draw is worth 0.5 +- up to this, by the sign and size of the score difference
 
 
 LEVELS: dict[str, Level] = {

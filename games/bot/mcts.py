@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from math import log, sqrt
+from math import log, sqrt, tanh
 
 from games.base import Game, Outcome
 from games.bot.levels import DEFAULT_LEVEL, Level, get_level, playouts_for
@@ -56,15 +56,27 @@ class SearchResult:
     reason: str = "search"  # "search", "only-move", "wins-now" or "random"
 
 
-def _value0(outcome: Outcome) -> float:
-    """The reward of a finished game for seat 0."""
-    winner = outcome.winner
-    if winner is None:
+def _value_function(draw_margin: float):
+    """`value0(outcome)`: the reward of a finished game for seat 0.
+
+    A draw is worth 0.5, moved by up to `draw_margin` towards the side with the higher reported scores
+    (0.5 + margin * tanh((s0 - s1) / 2)). Every game here reports scores where more is better for that seat,
+    and in some (Parity) nearly every random playout ends in a limit draw, so the scores are the only signal.
+    """
+
+    def value0(outcome: Outcome) -> float:
+        winner = outcome.winner
+        if winner is not None:
+            return 1.0 if winner == 0 else 0.0
+        scores = outcome.scores
+        if draw_margin and scores is not None and scores[0] != scores[1]:
+            return 0.5 + draw_margin * tanh((scores[0] - scores[1]) / 2)
         return 0.5
-    return 1.0 if winner == 0 else 0.0
+
+    return value0
 
 
-def _rollout_function(game: Game):
+def _rollout_function(game: Game, value0):
     """`rollout(state, rng) -> value for seat 0`: the game's hook, else a random playout to the end."""
     hook = getattr(game, "bot_rollout", None)
     if hook is not None:
@@ -74,7 +86,7 @@ def _rollout_function(game: Game):
 
     def rollout(state, rng):
         final, _ = playout(state, rng)
-        return _value0(outcome(final))
+        return value0(outcome(final))
 
     return rollout
 
@@ -91,7 +103,7 @@ class _Node:
 
     __slots__ = ("move", "mover", "state", "player", "untried", "children", "n", "w", "value0")
 
-    def __init__(self, game: Game, state, move, mover):
+    def __init__(self, game: Game, value0, state, move, mover):
         self.move = move
         self.mover = mover
         self.state = state
@@ -100,15 +112,15 @@ class _Node:
         self.children: list[_Node] = []
         self.n = 0
         self.w = 0.0
-        self.value0 = _value0(game.outcome(state)) if self.player is None else None
+        self.value0 = value0(game.outcome(state)) if self.player is None else None
 
 
-def _uct(game: Game, state, budget: int, rng: random.Random, c: float, deadline: float | None):
+def _uct(game: Game, state, budget: int, rng: random.Random, c: float, value0, deadline: float | None):
     """Run UCT from `state`; return (root stats as (move, visits, total), iterations, playouts)."""
     apply_move = game.apply_move
-    rollout = _rollout_function(game)
+    rollout = _rollout_function(game, value0)
     randrange = rng.randrange
-    root = _Node(game, state, None, None)
+    root = _Node(game, value0, state, None, None)
     iterations = playouts = 0
     while iterations < budget:
         node = root
@@ -133,7 +145,7 @@ def _uct(game: Game, state, budget: int, rng: random.Random, c: float, deadline:
             move = untried[i]
             untried[i] = untried[-1]
             untried.pop()
-            child = _Node(game, apply_move(node.state, move), move, node.player)
+            child = _Node(game, value0, apply_move(node.state, move), move, node.player)
             node.children.append(child)
             path.append(child)
             node = child
@@ -175,7 +187,7 @@ class DeterminisationError(RuntimeError):
     """The bot's own legal moves differ between determinisations of its view (a bug in sample_state)."""
 
 
-def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, deadline: float | None,
+def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, value0, deadline: float | None,
             first_state, root_legal: list):
     """Run SO-ISMCTS from `view`; return (root stats as (move, visits, total), iterations, playouts)."""
     sample_state = game.sample_state
@@ -183,7 +195,7 @@ def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, d
     legal_moves = game.legal_moves
     apply_move = game.apply_move
     outcome = game.outcome
-    rollout = _rollout_function(game)
+    rollout = _rollout_function(game, value0)
     randrange = rng.randrange
     root = _InfoNode(None)
     root_set = set(root_legal)  # membership only, never iterated
@@ -229,7 +241,7 @@ def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, d
             node = best
             path.append(node)
         if current_player(state) is None:
-            r0 = _value0(outcome(state))
+            r0 = value0(outcome(state))
         else:
             r0 = rollout(state, rng)
             playouts += 1
@@ -261,12 +273,13 @@ def _wins_now(game: Game, state, player: int, moves: list):
 
 
 def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float = 0.7,
-           temperature: float = 0.0, tactics: bool = True, max_seconds: float | None = None) -> SearchResult:
+           temperature: float = 0.0, tactics: bool = True, draw_margin: float = 0.0,
+           max_seconds: float | None = None) -> SearchResult:
     """Search from the bot's view with a budget of `playouts` iterations and pick a move.
 
     `seed` is an int/str seed or a random.Random. With temperature 0 the most visited move is played (ties: the
     higher mean, then move order); with temperature T > 0 a move is drawn with weight visits ** (1 / T).
-    `playouts` = 0 means a uniformly random legal move.
+    `playouts` = 0 means a uniformly random legal move. `draw_margin` > 0 values a draw by the final scores.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     state = game.sample_state(view, rng)
@@ -286,10 +299,11 @@ def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float 
         if winning is not None:
             return SearchResult(game.format_move(winning), reason="wins-now")
     deadline = _deadline(max_seconds)
+    value0 = _value_function(draw_margin)
     if game.hidden_information:
-        stats, iterations, done = _ismcts(game, view, playouts, rng, exploration, deadline, state, moves)
+        stats, iterations, done = _ismcts(game, view, playouts, rng, exploration, value0, deadline, state, moves)
     else:
-        stats, iterations, done = _uct(game, state, playouts, rng, exploration, deadline)
+        stats, iterations, done = _uct(game, state, playouts, rng, exploration, value0, deadline)
     # Sort by visits, then mean, then move order (stable), so the choice never depends on ties in the tree.
     order = {move: i for i, move in enumerate(moves)}
     stats.sort(key=lambda s: (-s[1], -(s[2] / s[1]), order[s[0]]))
@@ -307,5 +321,6 @@ def choose_move(game: Game, view: dict, level: str | Level = DEFAULT_LEVEL, seed
     """The bot's move (canonical notation) for the seat whose `view` this is, at `level`; reproducible by seed."""
     level = get_level(level)
     result = search(game, view, playouts_for(level, game), seed, exploration=level.exploration,
-                    temperature=level.temperature, tactics=level.tactics, max_seconds=max_seconds)
+                    temperature=level.temperature, tactics=level.tactics, draw_margin=level.draw_margin,
+                    max_seconds=max_seconds)
     return result.best

@@ -8,9 +8,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from daymove.play.bots import bot_level
 from daymove.play.catalog import draw_start_options
 from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
+from daymove.play.moves import record_followups
 from games.base import BadOptions
 from games.registry import all_games
 
@@ -34,9 +36,12 @@ def create_challenge(creator, game_slug: str, options: dict, opponent_name: str 
             raise Refused(f"There is no player called “{opponent_name.strip()}”.")
         if opponent.pk == creator.pk:
             raise Refused("You cannot challenge yourself.")
-    return Challenge.objects.create(
+    challenge = Challenge.objects.create(
         game=game.slug, options=options, creator=creator, opponent=opponent, creator_seat=creator_seat
     )
+    if opponent is not None and bot_level(opponent) is not None:
+        challenge.match = accept_challenge(challenge.pk, opponent)  # bots accept at once
+    return challenge
 
 
 def get_challenge(challenge_id) -> Challenge:
@@ -72,6 +77,7 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
             state=game.to_json(state), to_move=game.current_player(state), created=now, updated=now,
         )
         Challenge.objects.filter(pk=challenge.pk).update(match=match)
+        record_followups(match)
     return match
 
 

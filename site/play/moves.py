@@ -109,11 +109,19 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state) -> 
             if changed != 1:
                 raise Conflict("Another move was played first; nothing was played. Look again.")
             move = Move.objects.create(match=match, ply=seen_ply, seat=seat, notation=notation, created=now)
+            for name, value in fields.items():
+                setattr(match, name, value)
+            record_followups(match)
     except IntegrityError:
         raise Conflict("Another move was played first; nothing was played. Look again.") from None
-    for name, value in fields.items():
-        setattr(match, name, value)
     return MoveResult(match, move)
+
+
+def record_followups(match: Match) -> None:
+    """Record the background work a new position causes, in the caller's transaction."""
+    from daymove.play.bots import schedule_bot_turn  # bots import this module
+
+    schedule_bot_turn(match)
 
 
 def _finished_fields(winner, scores, reason: str, now) -> dict:

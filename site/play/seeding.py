@@ -11,17 +11,24 @@ from django.contrib.auth import get_user_model
 from daymove.play import moves
 from daymove.play.errors import Refused
 from daymove.play.models import Match
+from daymove.players.models import Player
 from games.registry import get_game
 
 
-def ensure_player(username: str, email: str, password: str, staff: bool = False):
-    """The user with this name, created with a verified address if missing (staff: a superuser)."""
+def ensure_player(entry: dict):
+    """The user of a seeds entry, created with a verified address if missing.
+
+    Keys: username, email, password (none for bots: they cannot log in), staff (a superuser),
+    bot (the bot's level).
+    """
     User = get_user_model()
-    user = User.objects.filter(username=username).first()
+    user = User.objects.filter(username=entry["username"]).first()
     if user is None:
-        create = User.objects.create_superuser if staff else User.objects.create_user
-        user = create(username=username, email=email, password=password)
-        EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+        create = User.objects.create_superuser if entry.get("staff") else User.objects.create_user
+        user = create(username=entry["username"], email=entry["email"], password=entry.get("password"))
+        EmailAddress.objects.create(user=user, email=entry["email"], verified=True, primary=True)
+        if entry.get("bot"):
+            Player.objects.filter(user=user).update(is_bot=True, bot_level=entry["bot"])
     return user
 
 
@@ -53,9 +60,7 @@ def load_seeds(folder: Path) -> list[str]:
         data = json.loads(path.read_text())
         users = {}
         for player in data.get("players", []):
-            users[player["username"]] = ensure_player(
-                player["username"], player["email"], player["password"], player.get("staff", False)
-            )
+            users[player["username"]] = ensure_player(player)
         for name in {n for entry in data.get("matches", []) for n in entry["players"]} - set(users):
             users[name] = get_user_model().objects.get(username=name)
         for entry in data.get("matches", []):

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.play import challenges, moves
 from daymove.play.boards import match_context
+from daymove.play.bots import bot_players
 from daymove.play.catalog import options_summary
 from daymove.play.errors import Refused
 from daymove.play.forms import ChallengeForm, MoveForm
@@ -24,7 +25,7 @@ RECENT_FINISHED = 20
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
-    context = {"games": all_games()}
+    context = {"games": all_games(), "bots": bot_players()}
     open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related("creator", "opponent")
     if user.is_authenticated:
         mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related("player0", "player1")
@@ -63,6 +64,9 @@ def new_challenge(request, slug):
                 form.add_error(None, refusal.message)
                 status = refusal.status
             else:
+                if challenge.match is not None:
+                    messages.success(request, f"{challenge.opponent} accepted: the match has started.")
+                    return redirect(challenge.match)
                 who = challenge.opponent.username if challenge.opponent else "anyone"
                 messages.success(request, f"Challenge to {who} created.")
                 return redirect("lobby")

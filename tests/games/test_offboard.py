@@ -228,7 +228,9 @@ def test_corner_gutters():
     assert gutters(after) == {"G7": 0, "G6": 0} and GAME.player_view(after, None)["displaced"] == 1
     # Right vertex i5 pushed SE -> G5; lower-left vertex a5 pushed SW -> G8.
     assert gutters(GAME.play(position(["g5", "h5"], ["i5"]), "g5-i5")) == {"G5": 1}
-    assert gutters(GAME.play(position(["c7", "b6"], ["a5"]), "c7-a5")) == {"G8": 1}
+    assert gutters(GAME.play(position(["c5", "b5"], ["a5"]), "c5-a5")) == {"G8": 1}
+    # ...while a5 pushed NW (along its row of the left side) leaves at (-5, 4): G9.
+    assert gutters(GAME.play(position(["c7", "b6"], ["a5"]), "c7-a5")) == {"G9": 1}
     # Side vertices have no fallback: an occupied G2 displaces even if G1 or G3 are empty.
     after = GAME.play(position(["g3", "h2"], ["i1"], gutters={"G2": 0}), "g3-i1")
     assert GAME.player_view(after, None)["displaced"] == 1 and gutters(after) == {"G2": 0}
@@ -237,7 +239,9 @@ def test_corner_gutters():
 def test_edge_gutters_follow_the_table():
     # i3 pushed SE leaves at (5,-2): G4 (3 points). a3 pushed NW leaves at (-5, 2): G10.
     assert gutters(GAME.play(position(["g3", "h3"], ["i3"]), "g3-i3")) == {"G4": 1}
-    assert gutters(GAME.play(position(["c3", "b3"], ["a3"]), "c3-a3")) == {"G10": 1}
+    assert gutters(GAME.play(position(["c5", "b4"], ["a3"]), "c5-a3")) == {"G10": 1}
+    # a3 pushed SW (c3 b3 a3) leaves at (-5, 3): G9.
+    assert gutters(GAME.play(position(["c3", "b3"], ["a3"]), "c3-a3")) == {"G9": 1}
     # f1 pushed N leaves at (1,-5): G1.
     assert gutters(GAME.play(position(["f3", "f2"], ["f1"]), "f3-f1")) == {"G1": 1}
 
@@ -338,8 +342,8 @@ def test_ply_limit():
 
 # ---- notation, tokens, JSON, views --------------------------------------------------------
 def test_notation_round_trip_and_errors():
-    for text in ("e7-e4", "@c4", "x+e7-e4", "a1-i5"):
-        if text == "a1-i5":
+    for text in ("e7-e4", "@c4", "x+e7-e4", "a1-i1"):
+        if text == "a1-i1":
             with pytest.raises(IllegalMove):
                 GAME.parse_move(text)  # not on a line
             continue
@@ -515,7 +519,7 @@ def _replay(text: str, options: str | None = None) -> tuple[int, list[dict]]:
 
 
 def test_replay_protocol():
-    status, lines = _replay("h1-e1\n\nb1-b5\n")
+    status, lines = _replay("h1-e1\n\nb1-b2\n")
     assert status == 0 and len(lines) == 3
     assert lines[0]["ply"] == 0 and lines[0]["to_move"] == 0 and len(lines[0]["legal"]) == 48
     assert lines[0]["legal"] == sorted(lines[0]["legal"]) and lines[0]["outcome"] is None

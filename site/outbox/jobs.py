@@ -1,0 +1,108 @@
+"""Record, hand over, claim and run jobs."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Callable
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from daymove.outbox.models import Job
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 5
+# A running job whose worker died is handed over again after this long.
+STALE_CLAIM = timedelta(minutes=5)
+# Jobs younger than this are left to their own after-commit hand-over by the sweep.
+SWEEP_GRACE = timedelta(seconds=20)
+
+
+@dataclass(frozen=True)
+class Handler:
+    """What runs a kind of job, and on which Celery queue."""
+
+    run: Callable[[dict], None]
+    queue: str
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(kind: str, queue: str = "celery"):
+    """Register the function that runs jobs of `kind`."""
+
+    def register(function):
+        HANDLERS[kind] = Handler(function, queue)
+        return function
+
+    return register
+
+
+def record(kind: str, key: str, payload: dict, run_after=None) -> Job:
+    """Record a job in the current transaction (once per key) and hand it over after commit."""
+    job, created = Job.objects.get_or_create(
+        key=key, defaults={"kind": kind, "payload": payload, "run_after": run_after or timezone.now()}
+    )
+    if created and job.run_after <= timezone.now():
+        transaction.on_commit(lambda: hand_over(job))
+    return job
+
+
+def hand_over(job: Job) -> bool:
+    """Queue the job in Celery; False (and the sweep will retry) if the broker is unreachable."""
+    from daymove.outbox.tasks import run_job
+
+    queue = HANDLERS[job.kind].queue if job.kind in HANDLERS else "celery"
+    try:
+        run_job.apply_async((job.pk,), queue=queue, retry=False)
+    except Exception as error:  # noqa: BLE001 - any broker failure: the job stays pending for the sweep
+        log.warning("could not queue job %s (%s); the sweep will retry", job.key, error)
+        return False
+    return True
+
+
+def claim(job_id: int) -> Job | None:
+    """Take a pending (or stale running) job for this worker; None if another worker has it or it is done."""
+    now = timezone.now()
+    claimable = Q(status=Job.Status.PENDING, run_after__lte=now) | Q(
+        status=Job.Status.RUNNING, claimed_at__lt=now - STALE_CLAIM
+    )
+    taken = Job.objects.filter(claimable, pk=job_id).update(
+        status=Job.Status.RUNNING, claimed_at=now, attempts=F("attempts") + 1
+    )
+    return Job.objects.get(pk=job_id) if taken else None
+
+
+def run(job_id: int) -> None:
+    """Run a job once: claim it, call its handler, mark it done (or pending again after an error)."""
+    job = claim(job_id)
+    if job is None:
+        return
+    try:
+        HANDLERS[job.kind].run(job.payload)
+    except Exception as error:  # noqa: BLE001 - record any failure on the job and retry later
+        log.exception("job %s failed", job.key)
+        failed = job.attempts >= MAX_ATTEMPTS
+        Job.objects.filter(pk=job.pk).update(
+            status=Job.Status.FAILED if failed else Job.Status.PENDING,
+            last_error=f"{type(error).__name__}: {error}",
+            run_after=timezone.now() + timedelta(minutes=2**job.attempts),
+        )
+        return
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.DONE, done_at=timezone.now())
+
+
+def sweep() -> int:
+    """Hand over every job that is due and not in a worker's hands; returns how many."""
+    now = timezone.now()
+    due = Job.objects.filter(status=Job.Status.PENDING, run_after__lte=now, created__lte=now - SWEEP_GRACE)
+    stale = Job.objects.filter(status=Job.Status.RUNNING, claimed_at__lt=now - STALE_CLAIM)
+    count = 0
+    for job in (due | stale).order_by("run_after")[:500]:
+        count += hand_over(job)
+    return count
