@@ -63,7 +63,7 @@ def describe(view: dict) -> list[str]:
                 text = f"{name}: {colour} tile, face down; you know it is a {SYMBOL_WORD[cell['symbol']]}"
             else:
                 text = f"{name}: {colour} tile, face down, symbol unknown"
-            text += f" (tile #{cell['id']}, placed by {SEATS[cell['by']]})"
+            text += f" (placed by {SEATS[cell['by']]} on ply {cell['id'] + 1})"
             if view["just_moved"] == name:
                 text += ", just moved"
             if view["just_placed"] == name:
@@ -101,7 +101,8 @@ BOARD_Y = TOP_PANEL + 8
 BOARD_SIZE = 4 * CELL
 HAND_Y = BOARD_Y + BOARD_SIZE + 26
 WIDTH = LEFT + BOARD_SIZE + 14
-HEIGHT = HAND_Y + 96
+STATUS_Y = HAND_Y + 96
+HEIGHT = STATUS_Y + 12
 
 FILL = {"B": "#2563eb", "O": "#ea7a12"}  # face-down backs
 EDGE = {"B": "#1e3a8a", "O": "#9a4a05"}
@@ -122,10 +123,13 @@ def _glyph(symbol: str, x: float, y: float, size: float, colour: str, opacity: s
     if symbol == "d":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.22:.1f}" fill="{colour}"{op}/>'
     if symbol == "m":
-        r = size * 0.42
-        # A crescent: two arcs of circles of radius r and 0.8 r.
-        return (f'<path d="M {x + r * 0.25:.1f} {y - r:.1f} A {r:.1f} {r:.1f} 0 1 0 {x + r * 0.25:.1f} {y + r:.1f} '
-                f'A {r * 0.8:.1f} {r * 0.8:.1f} 0 1 1 {x + r * 0.25:.1f} {y - r:.1f} Z" fill="{colour}"{op}/>')
+        # A crescent: the part of a circle (radius r) outside a circle of radius 0.8 r whose centre
+        # is 0.5 r to the right; the arcs meet where the two circles cross (0.61 r, +-0.79 r).
+        r = size * 0.34
+        cx = x + r * 0.12
+        tx, ty = cx + 0.61 * r, 0.792 * r
+        return (f'<path d="M {tx:.1f} {y - ty:.1f} A {r:.1f} {r:.1f} 0 1 0 {tx:.1f} {y + ty:.1f} '
+                f'A {r * 0.8:.1f} {r * 0.8:.1f} 0 1 1 {tx:.1f} {y - ty:.1f} Z" fill="{colour}"{op}/>')
     if symbol == "s":
         r = size * 0.24
         rays = []
@@ -283,8 +287,8 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
     out.append(f'<text x="{LEFT}" y="{title_y}" font-size="14" font-weight="bold" fill="#0f172a">'
                f'{esc(name)}{" ●" if to_move else ""} · {hand["count"]} in hand</text>')
     if own:
-        out.append(f'<text x="{WIDTH - 8}" y="{title_y}" text-anchor="end" font-size="13" fill="#334155">'
-                   f'{esc(_status(view))}</text>')
+        out.append(f'<text x="{WIDTH / 2}" y="{STATUS_Y}" text-anchor="middle" font-size="15" font-weight="bold" '
+                   f'fill="#334155">{esc(_status(view))}</text>')
     size = 40
     x = LEFT + size / 2
     ty = y + 24 + size / 2 + (6 if own else 0)

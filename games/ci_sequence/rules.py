@@ -14,7 +14,8 @@ several tiles of that colour, the opponent cannot tell which one was played (the
 are alike), so the opponent forgets all that player's tiles of that colour - unless it knew all of
 them and they are all of one type, in which case it still knows what was placed. Without that rule
 "the symbol of every tile that has ever been in your hand" would reveal the opponent's choice of tile
-whenever it had received two different tiles of yours (see the report in the package README).
+whenever it held two different tiles of yours (the spec forbids showing that choice). Memory mode
+shows a player nothing face up but its own hand (board symbols and its own past placements hidden).
 
 Tile ids follow the symbol (0-2 are blue dots), so they never leave the server. Views name a tile on
 the board by a public handle: the ply at which it was placed (plus who placed it). A tile placed again
@@ -31,7 +32,7 @@ import random
 import re
 from collections import Counter
 
-from games.base import BadOptions, Game, IllegalMove, Outcome
+from games.base import Game, IllegalMove, Outcome
 from games.ci_sequence import board as B
 from games.ci_sequence.board import (
     COLOUR_MASK,

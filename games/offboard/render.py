@@ -244,9 +244,10 @@ def render(view: dict, ui: BoardUI) -> str:
     if displaced is not None:
         parts.append(f'<g class="displaced"><title>{SEATS[displaced]} has a displaced ball</title>')
         parts.append(_ball(222, 262, displaced, 18))
-        parts.append(f'<text x="246" y="257" font-size="14" fill="#263238">Displaced</text>'
-                     f'<text x="246" y="274" font-size="12" fill="#455a64">tap an empty cell</text>')
         chosen = ui.is_selected("discard")
+        hint = "discarded" if chosen else "tap an empty cell"
+        parts.append(f'<text x="246" y="257" font-size="14" fill="#263238">Displaced</text>'
+                     f'<text x="246" y="274" font-size="12" fill="#455a64">{hint}</text>')
         button = (f'<g><rect x="214" y="291" width="132" height="36" rx="8" '
                   f'fill="{"#0d6e9e" if chosen else "#37474f"}" stroke="{SELECT if chosen else "#263238"}" '
                   f'stroke-width="{4 if chosen else 1}"/>'

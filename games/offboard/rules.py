@@ -36,7 +36,6 @@ DISCARD = 1 << 15
 WIN_POINTS = 6
 PLY_LIMIT = 300
 SEATS = ("Red", "Yellow")
-_COLOUR_CHARS = "RY"
 _DIRECTION_OF_SHIFT = dict(zip(SHIFTS, DIRECTION_NAMES))
 
 
@@ -54,6 +53,7 @@ def generate(own: int, opp: int) -> tuple[list[tuple[int, int, int, int]], int]:
     shift-and per extra ball of the longest run rather than a walk per ball.
     """
     empty = BOARD ^ own ^ opp
+    open_ = empty | RING  # where the front pushed ball may go: an empty cell or off the board
     groups = []
     count = 0
     for s in (11, 10, 1):
@@ -66,7 +66,7 @@ def generate(own: int, opp: int) -> tuple[list[tuple[int, int, int, int]], int]:
             tails = own & (tails >> s)
             k += 1
         if own & (opp >> s):  # some own ball touches an opponent ball in this direction
-            front = opp & ((empty | RING) >> s)  # opponent balls with room (or the rim) beyond
+            front = opp & (open_ >> s)  # opponent balls with room (or the rim) beyond
             m = 1
             while front:
                 tails = own & (front >> s)  # own heads right behind an opponent line of m balls
@@ -90,7 +90,7 @@ def generate(own: int, opp: int) -> tuple[list[tuple[int, int, int, int]], int]:
             tails = own & (tails << s)
             k += 1
         if own & (opp << s):
-            front = opp & ((empty | RING) << s)
+            front = opp & (open_ << s)
             m = 1
             while front:
                 tails = own & (front << s)
