@@ -483,6 +483,8 @@ class CISequence(Game):
                     revealed[1 - p].add(i)
             if out_handle >= 0:  # the receiver saw this tile's face when it came into its hand
                 revealed[1 - p].add(out_handle >> 1)
+        if (s.board, s.hands, s.ply) != (state.board, state.hands, state.ply):
+            return None  # these moves do not lead to this state: know nothing
         return revealed
 
     def history_for(self, state: State, seat: int | None, notations: list[str]) -> list[str]:
@@ -491,7 +493,7 @@ class CISequence(Game):
         revealed = None
         if seat is not None and not state.memory:
             codes = state.record
-            if codes is None or len(codes) != len(notations):
+            if codes is None or len(codes) != len(notations):  # replay the notations instead
                 try:
                     codes = [self.parse_move(n) for n in notations]
                 except IllegalMove:

@@ -9,10 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from daymove.play.bots import bot_level
+from daymove.play import followups
 from daymove.play.catalog import draw_start_options
 from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
-from daymove.play.moves import record_followups
 from games.base import BadOptions
 from games.registry import all_games
 
@@ -77,7 +77,7 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
             state=game.to_json(state), to_move=game.current_player(state), created=now, updated=now,
         )
         Challenge.objects.filter(pk=challenge.pk).update(match=match)
-        record_followups(match)
+        followups.after_start(match)
     return match
 
 

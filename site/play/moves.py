@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from daymove.play import followups
 from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play.models import Match, Move
 from games.base import RulesError
@@ -111,17 +112,10 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state) -> 
             move = Move.objects.create(match=match, ply=seen_ply, seat=seat, notation=notation, created=now)
             for name, value in fields.items():
                 setattr(match, name, value)
-            record_followups(match)
+            followups.after_move(match)
     except IntegrityError:
         raise Conflict("Another move was played first; nothing was played. Look again.") from None
     return MoveResult(match, move)
-
-
-def record_followups(match: Match) -> None:
-    """Record the background work a new position causes, in the caller's transaction."""
-    from daymove.play.bots import schedule_bot_turn  # bots import this module
-
-    schedule_bot_turn(match)
 
 
 def _finished_fields(winner, scores, reason: str, now) -> dict:
@@ -143,8 +137,9 @@ def resign(match_id, user) -> Match:
     fields = _finished_fields(1 - seat, None, "resignation", now) | {"updated": now}
     with transaction.atomic():
         changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE).update(**fields)
-    if changed != 1:
-        raise Conflict("This match is already over.")
-    for name, value in fields.items():
-        setattr(match, name, value)
+        if changed != 1:
+            raise Conflict("This match is already over.")
+        for name, value in fields.items():
+            setattr(match, name, value)
+        followups.after_finish(match)
     return match

@@ -584,8 +584,6 @@ def test_opponent_choice_among_received_tiles_stays_hidden():
     # Sun holds blue Bm, Bm, Bd that moon pushed to it (so moon knows them); whichever sun plays, moon
     # cannot tell which, so it sees "?" and the same view.
     board = {"b1": "Od", "c1": "Os", "a4": "Bd"}
-    state = position(board, hands=(["Bd", "Bd", "Bs", "Bm"], ["Bm", "Bm", "Od", "Od", "Os", "Os", "Om"]),
-                     to_move=1)
     state = position(board, hands=(["Bd", "Bs", "Bm"], ["Bm", "Bm", "Bd", "Od", "Od", "Os", "Os", "Om"]),
                      to_move=1)
     state = _moon_also_knows(state, state.hands[1] & B.COLOUR_MASK[0])
@@ -599,6 +597,7 @@ def test_opponent_choice_among_received_tiles_stays_hidden():
         assert view["hands"][1]["known"] == {}
         views.append(view)
     assert views[0] == views[1]
+    assert GAME.history_for(GAME.play(state, "Bm@d4"), 0, ["Bm@d4"]) == ["B?@d4"]
     # Sun's received blue tiles all of one type: moon can name what is placed.
     state = position(board, hands=(["Bd", "Bd", "Bs", "Bm"], ["Bm", "Bm", "Od", "Od", "Os", "Os", "Om"]),
                      to_move=1)
