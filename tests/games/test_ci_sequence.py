@@ -572,6 +572,13 @@ def test_history_reveals_a_placement_once_its_tile_comes_to_your_hand():
     assert history[1] == "Os@a1"  # moon watched that tile from a1 into its hand
     assert history[-1] == "O?@a4>S"
     assert GAME.history_for(state, 1, moves)[4] == "B?@a3"
+    # Without a stored record the notations are replayed; if they do not lead here, nothing is shown.
+    data = GAME.to_json(state)
+    data["moves"] = None
+    bare = GAME.from_json(data)
+    assert GAME.history_for(bare, 0, moves) == history
+    wrong = ["Bm@c2", *moves[1:]]
+    assert GAME.history_for(bare, 0, wrong) == [m if "@" not in m else m[0] + "?" + m[2:] for m in wrong]
 
 
 def _moon_also_knows(state: State, mask: int) -> State:
