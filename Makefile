@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install clean
+.PHONY: run test install clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,7 +27,13 @@ run: $(STAMP)
 	$(BIN)/celery -A daymove worker --beat --loglevel INFO --concurrency 2 -Q celery,bots & \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(STAMP)
+# The browser tests drive Debian's Chromium; install it when missing and we are allowed to.
+chromium:
+	@test -x /usr/bin/chromium || { test "$$(id -u)" = 0 && command -v apt-get >/dev/null && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
+	  echo "Chromium is missing: install Debian's chromium package for the browser tests."
+
+test: $(STAMP) chromium
 	$(BIN)/pytest
 
 clean:

@@ -46,7 +46,7 @@ class BoardUI:
         self.used.add(token)
         return (
             f'<a href="{esc(url)}" hx-get="{esc(url)}" hx-target="{esc(self.target)}" '
-            f'hx-swap="outerHTML" class="opt" aria-label="{esc(label or token)}">{inner}</a>'
+            f'hx-swap="outerHTML" class="opt" data-token="{esc(token)}" aria-label="{esc(label or token)}">{inner}</a>'
         )
 
     def unused_options(self) -> list[str]:

@@ -51,6 +51,10 @@ INSTALLED_APPS = [
     "daymove.players",
     "daymove.play",
     "daymove.outbox",
+    "daymove.clocks",
+    "daymove.notify",
+    "daymove.ratings",
+    "daymove.talk",
 ]
 
 MIDDLEWARE = [
@@ -61,6 +65,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "daymove.clocks.middleware.LocalTimeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -104,8 +109,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
-    # A file, not the shared in-memory database, so concurrency tests see real SQLite locking.
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+    # A file, not the shared in-memory database, so concurrency tests see real SQLite locking;
+    # one per process, so test runs side by side do not share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---- accounts (django-allauth) ----------------------------------------------------------------
@@ -127,6 +133,10 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_UNIQUE_EMAIL = True
+# One address per account; a new one replaces it only once verified (allauth's change-email flow).
+ACCOUNT_CHANGE_EMAIL = True
+# Sign-up also keeps the browser's time zone (a hidden field filled by static/js/timezone.js).
+ACCOUNT_SIGNUP_FORM_CLASS = "daymove.notify.forms.TimeZoneSignupForm"
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if not DEBUG else "http"
 
@@ -187,9 +197,16 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TASK_ROUTES = {"daymove.outbox.tasks.sweep_outbox": {"queue": "celery"}}
+# How often beat hands over pending jobs (and so sends due reminders) and applies timeouts, in seconds.
+SWEEP_SECONDS = float(os.environ.get("DAYMOVE_SWEEP_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
-    "sweep-outbox": {"task": "daymove.outbox.tasks.sweep_outbox", "schedule": 60.0},
+    "sweep-outbox": {"task": "daymove.outbox.tasks.sweep_outbox", "schedule": SWEEP_SECONDS},
+    "sweep-timeouts": {"task": "daymove.clocks.tasks.sweep_timeouts_task", "schedule": SWEEP_SECONDS},
+    "send-digests": {"task": "daymove.notify.tasks.send_digests", "schedule": 15 * 60.0},
 }
+
+# ---- correspondence play ----------------------------------------------------------------------
+DAYMOVE_VACATION_DAYS_PER_YEAR = int(os.environ.get("DAYMOVE_VACATION_DAYS_PER_YEAR", "30"))
 
 # ---- security ---------------------------------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True

@@ -1,8 +1,17 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
+
+# The admin logs in through allauth's login page, so its rate limits (ACCOUNT_RATE_LIMITS) apply.
+admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
+    path("", include("daymove.players.urls")),
+    path("", include("daymove.ratings.urls")),
+    path("", include("daymove.talk.urls")),
+    path("", include("daymove.clocks.urls")),
+    path("", include("daymove.notify.urls")),
     path("", include("daymove.play.urls")),
 ]

@@ -45,3 +45,11 @@ def bot(db):
     user.player.bot_level = "beginner"  # fast enough for tests
     user.player.save()
     return user
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Rate limits (allauth keeps them in the cache) must not carry over from one test to the next."""
+    from django.core.cache import cache
+
+    cache.clear()

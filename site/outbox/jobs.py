@@ -53,6 +53,11 @@ def record(kind: str, key: str, payload: dict, run_after=None) -> Job:
     return job
 
 
+def reschedule(key: str, run_after) -> bool:
+    """Move a pending job to a new time (a deadline moved); False if no job with this key is pending."""
+    return bool(Job.objects.filter(key=key, status=Job.Status.PENDING).update(run_after=run_after))
+
+
 def hand_over(job: Job) -> bool:
     """Queue the job in Celery; False (and the sweep will retry) if the broker is unreachable."""
     from daymove.outbox.tasks import run_job
@@ -100,7 +105,9 @@ def run(job_id: int) -> None:
 def sweep() -> int:
     """Hand over every job that is due and not in a worker's hands; returns how many."""
     now = timezone.now()
-    due = Job.objects.filter(status=Job.Status.PENDING, run_after__lte=now, created__lte=now - SWEEP_GRACE)
+    # A job recorded for later (a reminder) was never handed over at commit: no grace for it.
+    due = Job.objects.filter(Q(created__lte=now - SWEEP_GRACE) | Q(run_after__gt=F("created")),
+                             status=Job.Status.PENDING, run_after__lte=now)
     stale = Job.objects.filter(status=Job.Status.RUNNING, claimed_at__lt=now - STALE_CLAIM)
     count = 0
     for job in (due | stale).order_by("run_after")[:500]:

@@ -4,9 +4,12 @@ The cached position holds hidden information in some games, so the admin never s
 move notation of hidden-information games is hidden while the match is in progress.
 """
 
-from django.contrib import admin
+from django.contrib import admin, messages
 
+from daymove.play import admin_actions
+from daymove.play.errors import Refused
 from daymove.play.models import Challenge, Match, Move
+from daymove.play.replaycheck import replay_mismatch
 
 
 def shown_notation(move: Move) -> str:
@@ -30,17 +33,88 @@ class MoveInline(admin.TabularInline):
         return False
 
 
+def _run_action(modeladmin, request, queryset, verb: str, action) -> None:
+    """Apply `action` to each selected match, log each change, and report what happened."""
+    done = 0
+    for match in queryset.select_related("player0", "player1"):
+        try:
+            action(match)
+        except Refused as refusal:
+            modeladmin.message_user(request, f"#{match.pk}: {refusal.message}", messages.WARNING)
+            continue
+        modeladmin.log_change(request, match, verb)
+        done += 1
+    if done:
+        modeladmin.message_user(request, f"{verb}: {done} match{'es' if done != 1 else ''}.", messages.SUCCESS)
+
+
+def _replay_report(match: Match) -> tuple[bool, str]:
+    """The replay check's finding, without move notation of a hidden-information game in progress."""
+    problem = replay_mismatch(match, list(match.moves.order_by("ply").values_list("notation", flat=True)))
+    if problem is None:
+        return True, "Replay check: the moves give the stored position."
+    if match.rules.hidden_information and match.is_active:
+        return False, "Replay check: the moves do NOT give the stored position (details hidden until the end)."
+    return False, f"Replay check: {problem}."
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["id", "game", "player0", "player1", "status", "ply", "to_move", "result_reason", "updated"]
-    list_filter = ["game", "status"]
-    search_fields = ["player0__username", "player1__username"]
+    list_display = ["id", "game", "player0", "player1", "status", "rated", "ply", "to_move", "result_reason",
+                    "updated"]
+    list_filter = ["game", "status", "rated", "result_reason"]
+    search_fields = ["=id", "player0__username", "player1__username"]
     list_select_related = ["player0", "player1"]
-    raw_id_fields = ["player0", "player1"]
     exclude = ["state"]
-    readonly_fields = ["game", "options", "ply", "to_move", "winner", "scores", "result_reason", "created",
-                       "updated", "finished_at"]
+    # A match changes only through the services (moves, actions below), never by editing its fields.
+    readonly_fields = ["game", "options", "status", "rated", "player0", "player1", "ply", "to_move", "winner",
+                       "scores", "result_reason", "draw_offer_seat", "created", "updated", "finished_at"]
     inlines = [MoveInline]
+    actions = ["abort", "declare_first_seat_won", "declare_second_seat_won", "declare_draw", "extend_one_day",
+               "extend_three_days", "check_replay", "requeue_bot_turn"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.action(description="Abort (no result, not rated)", permissions=["change"])
+    def abort(self, request, queryset):
+        _run_action(self, request, queryset, "Aborted", admin_actions.abort)
+
+    @admin.action(description="Declare a result: the first seat won", permissions=["change"])
+    def declare_first_seat_won(self, request, queryset):
+        _run_action(self, request, queryset, "Declared a win for the first seat",
+                    lambda m: admin_actions.declare_result(m, 0))
+
+    @admin.action(description="Declare a result: the second seat won", permissions=["change"])
+    def declare_second_seat_won(self, request, queryset):
+        _run_action(self, request, queryset, "Declared a win for the second seat",
+                    lambda m: admin_actions.declare_result(m, 1))
+
+    @admin.action(description="Declare a result: draw", permissions=["change"])
+    def declare_draw(self, request, queryset):
+        _run_action(self, request, queryset, "Declared a draw", lambda m: admin_actions.declare_result(m, None))
+
+    @admin.action(description="Extend the running deadline by 1 day", permissions=["change"])
+    def extend_one_day(self, request, queryset):
+        _run_action(self, request, queryset, "Extended the deadline by 1 day",
+                    lambda m: admin_actions.extend_deadline(m, 1))
+
+    @admin.action(description="Extend the running deadline by 3 days", permissions=["change"])
+    def extend_three_days(self, request, queryset):
+        _run_action(self, request, queryset, "Extended the deadline by 3 days",
+                    lambda m: admin_actions.extend_deadline(m, 3))
+
+    @admin.action(description="Check the replay (moves give the stored position)", permissions=["view"])
+    def check_replay(self, request, queryset):
+        for match in queryset:
+            ok, report = _replay_report(match)
+            self.log_change(request, match, report)
+            self.message_user(request, f"#{match.pk}: {report}", messages.SUCCESS if ok else messages.ERROR)
+
+    @admin.action(description="Re-queue the bot's turn", permissions=["change"])
+    def requeue_bot_turn(self, request, queryset):
+        _run_action(self, request, queryset, "Re-queued the bot's turn",
+                    admin_actions.requeue_bot_turn)
 
 
 @admin.register(Move)
@@ -58,8 +132,8 @@ class MoveAdmin(admin.ModelAdmin):
 
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):
-    list_display = ["id", "game", "creator", "opponent", "status", "created"]
-    list_filter = ["game", "status"]
+    list_display = ["id", "game", "creator", "opponent", "status", "rated", "created"]
+    list_filter = ["game", "status", "rated"]
     search_fields = ["creator__username", "opponent__username"]
     list_select_related = ["creator", "opponent"]
     raw_id_fields = ["creator", "opponent", "match"]

@@ -87,7 +87,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         flip=seat == 1,
     )
     board_svg = mark_safe(rules.render_board(view, ui))  # renderers escape every text they draw
-    buttons = [(rules.token_label(token), ui.options[token]) for token in ui.unused_options()]
+    buttons = [(token, rules.token_label(token), ui.options[token]) for token in ui.unused_options()]
     return {
         "match": match,
         "rules": rules,

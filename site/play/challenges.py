@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -13,13 +12,19 @@ from daymove.play import followups
 from daymove.play.catalog import draw_start_options
 from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
+from daymove.play.moves import get_match
+from daymove.players.accounts import find_player, has_verified_email
 from games.base import BadOptions
 from games.registry import all_games
 
 
 def create_challenge(creator, game_slug: str, options: dict, opponent_name: str = "",
-                     creator_seat: int | None = None) -> Challenge:
-    """Open a challenge (to anyone, or to the player named `opponent_name`)."""
+                     creator_seat: int | None = None, rated: bool = True,
+                     time_control: dict | None = None) -> Challenge:
+    """Open a challenge (to anyone, or to the player named `opponent_name`); rated ones need verified emails.
+
+    `time_control` is checked by `daymove.clocks.terms.check_terms` (empty: the default days per move).
+    """
     game = all_games().get(game_slug)
     if game is None:
         raise NotFound("There is no such game.")
@@ -31,17 +36,32 @@ def create_challenge(creator, game_slug: str, options: dict, opponent_name: str 
         raise Refused("Choose the first seat, the second seat or a random seat.")
     opponent = None
     if opponent_name:
-        opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip(), is_active=True).first()
+        opponent = find_player(opponent_name)
         if opponent is None:
             raise Refused(f"There is no player called “{opponent_name.strip()}”.")
         if opponent.pk == creator.pk:
             raise Refused("You cannot challenge yourself.")
-    challenge = Challenge.objects.create(
-        game=game.slug, options=options, creator=creator, opponent=opponent, creator_seat=creator_seat
-    )
+    if rated:
+        _refuse_unverified(creator, opponent)
+    with transaction.atomic():
+        challenge = Challenge.objects.create(
+            game=game.slug, options=options, creator=creator, opponent=opponent, creator_seat=creator_seat,
+            rated=rated,
+        )
+        followups.after_challenge(challenge, time_control)
     if opponent is not None and bot_level(opponent) is not None:
         challenge.match = accept_challenge(challenge.pk, opponent)  # bots accept at once
     return challenge
+
+
+def _refuse_unverified(player, opponent=None) -> None:
+    """Rated play needs a confirmed email address on both sides (one account per person, reachable)."""
+    if not has_verified_email(player):
+        raise Refused("Rated matches need a verified email address: confirm yours (see Account) "
+                      "or untick “Rated”.")
+    if opponent is not None and not has_verified_email(opponent):
+        raise Refused(f"{opponent.username} has not verified an email address yet, so the match cannot be "
+                      "rated: untick “Rated”.")
 
 
 def get_challenge(challenge_id) -> Challenge:
@@ -60,6 +80,9 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
         raise Refused("You cannot accept your own challenge.")
     if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
         raise Forbidden("This challenge is for another player.")
+    if challenge.rated and not has_verified_email(user):
+        raise Refused("This challenge is rated, and rated matches need a verified email address: "
+                      "confirm yours first (see Account).")
     game = challenge.rules
     creator_seat = challenge.creator_seat if challenge.creator_seat is not None else rng.randrange(2)
     players = [challenge.creator, user] if creator_seat == 0 else [user, challenge.creator]
@@ -75,6 +98,7 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
         match = Match.objects.create(
             game=game.slug, options=options, player0=players[0], player1=players[1],
             state=game.to_json(state), to_move=game.current_player(state), created=now, updated=now,
+            rated=challenge.rated,
         )
         Challenge.objects.filter(pk=challenge.pk).update(match=match)
         followups.after_start(match)
@@ -101,3 +125,17 @@ def cancel_challenge(challenge_id, user) -> Challenge:
 def decline_challenge(challenge_id, user) -> Challenge:
     """The named opponent turns a direct challenge down."""
     return _close(challenge_id, user, Challenge.Status.DECLINED, "opponent")
+
+
+def rematch(match_id, user) -> Challenge:
+    """Challenge a finished match's opponent again: same game, options, clock and rating flag, seats swapped."""
+    match = get_match(match_id)
+    seat = match.seat_of(user)
+    if seat is None:
+        raise Forbidden("You are not playing in this match.")
+    if match.is_active:
+        raise Refused("The match is still in progress.")
+    opponent = match.players[1 - seat]
+    clock = getattr(match, "clock", None)  # a missing one-to-one raises AttributeError
+    return create_challenge(user, match.game, match.options, opponent.username, creator_seat=1 - seat,
+                            rated=match.rated, time_control=clock.terms() if clock is not None else None)

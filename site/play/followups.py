@@ -11,21 +11,55 @@ from daymove.play.models import Match
 # Handlers are imported inside the functions: they use the move service, which imports this module.
 
 
+def after_challenge(challenge, time_control: dict | None) -> None:
+    """A challenge has just been created: store its time control (Refused if not allowed), tell its opponent."""
+    from daymove.clocks.services import set_challenge_terms
+    from daymove.notify.events import challenge_created
+
+    set_challenge_terms(challenge, time_control)
+    challenge_created(challenge)
+
+
 def after_start(match: Match) -> None:
     """A match has just been created from an accepted challenge."""
+    from daymove.clocks.services import start_clock
+    from daymove.notify.events import match_started
     from daymove.play.bots import schedule_bot_turn
 
     schedule_bot_turn(match)
+    start_clock(match)
+    match_started(match)
 
 
 def after_move(match: Match) -> None:
     """A move has just been applied (the match row holds the new position; it may have ended)."""
+    from daymove.clocks.services import after_move as charge_clock
+    from daymove.notify.events import turn_passed
     from daymove.play.bots import schedule_bot_turn
+    from daymove.play.draws import lapse_draw_offer
 
     schedule_bot_turn(match)
+    lapse_draw_offer(match)
     if not match.is_active:
         after_finish(match)
+        return
+    charge_clock(match)
+    turn_passed(match)
 
 
 def after_finish(match: Match) -> None:
     """A match has just ended (by a move, resignation, timeout or an admin)."""
+    from daymove.clocks.services import stop_clock
+    from daymove.notify.events import match_finished
+    from daymove.ratings.updates import rate_match
+
+    rate_match(match)
+    stop_clock(match)
+    match_finished(match)
+
+
+def after_clock_change(match: Match) -> None:
+    """A running deadline has moved (a vacation was booked or cancelled): reminders move with it."""
+    from daymove.notify.events import schedule_reminders
+
+    schedule_reminders(match)

@@ -30,6 +30,7 @@ class Challenge(models.Model):
     )
     creator_seat = models.SmallIntegerField(null=True, blank=True, help_text="Empty: drawn at random.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    rated = models.BooleanField(default=True, help_text="The match changes both players' ratings.")
     match = models.OneToOneField("Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="challenge")
     created = models.DateTimeField(default=timezone.now)
 
@@ -64,6 +65,10 @@ class Match(models.Model):
     winner = models.SmallIntegerField(null=True, blank=True, help_text="Winning seat; empty for a draw.")
     scores = models.JSONField(null=True, blank=True)
     result_reason = models.CharField(max_length=32, blank=True)
+    rated = models.BooleanField(default=True, help_text="The result changes both players' ratings.")
+    draw_offer_seat = models.SmallIntegerField(
+        null=True, blank=True, help_text="Seat offering a draw; the offer lapses when the other seat moves.",
+    )
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -5,6 +5,7 @@ from daymove.play import views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("challenges/new/<slug:slug>/", views.new_challenge, name="new_challenge"),
+    path("challenges/new/<slug:slug>/expected/", views.expected_change, name="expected_change"),
     path("challenges/<int:challenge_id>/accept/", views.accept_challenge, name="accept_challenge"),
     path("challenges/<int:challenge_id>/decline/", views.decline_challenge, name="decline_challenge"),
     path("challenges/<int:challenge_id>/cancel/", views.cancel_challenge, name="cancel_challenge"),
@@ -12,5 +13,9 @@ urlpatterns = [
     path("m/<int:match_id>/poll/", views.match_poll, name="match_poll"),
     path("m/<int:match_id>/move/", views.play_move, name="play_move"),
     path("m/<int:match_id>/resign/", views.resign, name="resign"),
+    path("m/<int:match_id>/draw/offer/", views.offer_draw, name="offer_draw"),
+    path("m/<int:match_id>/draw/accept/", views.accept_draw, name="accept_draw"),
+    path("m/<int:match_id>/draw/decline/", views.decline_draw, name="decline_draw"),
+    path("m/<int:match_id>/rematch/", views.rematch, name="rematch"),
     path("games/<slug:slug>/rules/", views.rules_page, name="rules"),
 ]

@@ -10,38 +10,58 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from daymove.play import challenges, moves
+from daymove.clocks.display import time_control_summary
+from daymove.play import challenges, draws, moves
 from daymove.play.boards import match_context
+from daymove.play.lobby_filters import OpenChallengeFilter, rating_label
+from daymove.play.match_extras import match_extras
 from daymove.play.bots import bot_players
 from daymove.play.catalog import options_summary
 from daymove.play.errors import Refused
 from daymove.play.forms import ChallengeForm, MoveForm
 from daymove.play.models import Challenge, Match, Move
+from daymove.players.accounts import find_player, has_verified_email
+from daymove.ratings.updates import challenge_expectation
 from games.registry import all_games
 
 RECENT_FINISHED = 20
 
 
+def _deadline_order(match: Match):
+    """Soonest deadline first; matches without a running deadline last, oldest move first."""
+    clock = getattr(match, "clock", None)
+    due = clock.due if clock is not None else None
+    return (due is None, due or match.updated, match.updated)
+
+
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
-    context = {"games": all_games(), "bots": bot_players()}
-    open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related("creator", "opponent")
+    filters = OpenChallengeFilter(request.GET or None)
+    context = {"games": all_games(), "bots": bot_players(), "filters": filters}
+    open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
+        "creator", "opponent", "clock")
+    open_to_all = filters.apply(open_challenges.filter(opponent__isnull=True))
     if user.is_authenticated:
         mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related("player0", "player1")
-        active = list(mine.filter(status=Match.Status.ACTIVE).order_by("updated"))
+        active = list(mine.filter(status=Match.Status.ACTIVE).select_related("clock").order_by("updated"))
         context |= {
-            "your_turn": [m for m in active if m.seat_of(user) == m.to_move],
+            "your_turn": sorted((m for m in active if m.seat_of(user) == m.to_move), key=_deadline_order),
             "waiting": [m for m in active if m.seat_of(user) != m.to_move],
             "finished": list(mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at")[:RECENT_FINISHED]),
-            "open_challenges": list(open_challenges.filter(opponent__isnull=True).exclude(creator=user)),
+            "open_challenges": list(open_to_all.exclude(creator=user)),
             "received": list(open_challenges.filter(opponent=user)),
             "sent": list(open_challenges.filter(creator=user)),
         }
     else:
-        context["open_challenges"] = list(open_challenges.filter(opponent__isnull=True))
+        context["open_challenges"] = list(open_to_all)
+    for challenge in context["open_challenges"]:
+        challenge.rating_label = rating_label(challenge)
     for challenge in context["open_challenges"] + context.get("received", []) + context.get("sent", []):
-        challenge.summary = options_summary(challenge.rules, challenge.options)
+        challenge.summary = ", ".join(
+            part for part in (options_summary(challenge.rules, challenge.options), time_control_summary(challenge))
+            if part
+        )
     return render(request, "play/lobby.html", context)
 
 
@@ -51,14 +71,16 @@ def new_challenge(request, slug):
     game = all_games().get(slug)
     if game is None:
         raise Http404("There is no such game.")
-    form = ChallengeForm(game, request.POST or None, initial={"opponent": request.GET.get("opponent", "")})
+    form = ChallengeForm(game, request.POST or None, initial={
+        "opponent": request.GET.get("opponent", ""), "rated": has_verified_email(request.user)})
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
                 challenge = challenges.create_challenge(
                     request.user, game.slug, form.cleaned_options(),
-                    form.cleaned_data["opponent"], form.cleaned_seat(),
+                    form.cleaned_data["opponent"], form.cleaned_seat(), form.cleaned_data["rated"],
+                    time_control=form.time_control,
                 )
             except Refused as refusal:
                 form.add_error(None, refusal.message)
@@ -72,7 +94,28 @@ def new_challenge(request, slug):
                 return redirect("lobby")
         else:
             status = 400
-    return render(request, "play/challenge_form.html", {"form": form, "game": game}, status=status)
+    opponent_name = request.POST.get("opponent") or request.GET.get("opponent", "")
+    context = {"form": form, "game": game} | _expectation_context(request.user, game, opponent_name)
+    return render(request, "play/challenge_form.html", context, status=status)
+
+
+def _expectation_context(user, game, opponent_name: str) -> dict:
+    opponent = find_player(opponent_name) if opponent_name.strip() else None
+    if opponent is not None and opponent.pk == user.pk:
+        opponent = None
+    return {"expected": challenge_expectation(user, game.slug, opponent), "expected_opponent": opponent}
+
+
+@never_cache
+@login_required
+@require_GET
+def expected_change(request, slug):
+    """htmx: the challenge form's expected rating changes for the opponent typed so far."""
+    game = all_games().get(slug)
+    if game is None:
+        raise Http404("There is no such game.")
+    context = {"game": game} | _expectation_context(request.user, game, request.GET.get("opponent", "")[:150])
+    return render(request, "play/challenge_form.html#expected", context)
 
 
 def _challenge_action(action, success_message):
@@ -107,6 +150,7 @@ def _render_match(request, match: Match, *, clicked=(), at=None, form=None, erro
     """The match page, or only its play area for htmx requests."""
     notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
     context = match_context(match, request.user, notations, list(clicked), at)
+    context |= match_extras(match, request.user)
     context["form"] = form or MoveForm(initial={"ply": match.ply})
     context["error"] = error
     template = "play/match.html#play" if request.htmx else "play/match.html"
@@ -159,10 +203,21 @@ def play_move(request, match_id):
     return redirect(result.match)
 
 
-@require_POST
 @login_required
 def resign(request, match_id):
-    """Resign the match."""
+    """GET: the confirmation page; POST with confirm=yes: resign the match."""
+    if request.method != "POST" or request.POST.get("confirm") != "yes":
+        try:
+            match = moves.get_match(match_id)
+        except Refused:
+            raise Http404("There is no such match.") from None
+        if match.seat_of(request.user) is None:
+            context = {"match": match, "error": "You are not playing in this match."}
+            return render(request, "play/resign_confirm.html", context, status=403)
+        if not match.is_active:
+            messages.error(request, "This match is already over.")
+            return redirect(match)
+        return render(request, "play/resign_confirm.html", {"match": match})
     try:
         match = moves.resign(match_id, request.user)
     except Refused as refusal:
@@ -180,3 +235,46 @@ def rules_page(request, slug):
     if game is None:
         raise Http404("There is no such game.")
     return render(request, "play/rules.html", {"game": game, "rules_template": f"rules/{slug}.html"})
+
+
+def _match_action(action, success_message):
+    """A POST on a match (draw offers, rematch): refusals come back as a message on the match page."""
+
+    @require_POST
+    @login_required
+    def view(request, match_id):
+        try:
+            result = action(match_id, request.user)
+        except Refused as refusal:
+            if refusal.status == 404:
+                raise Http404(refusal.message) from None
+            messages.error(request, refusal.message)
+            return redirect("match", match_id=match_id)
+        messages.success(request, success_message)
+        return redirect(result)
+
+    view.__doc__ = f"POST: {success_message}"
+    return view
+
+
+offer_draw = _match_action(draws.offer_draw, "Draw offered. It lapses when your opponent moves.")
+accept_draw = _match_action(draws.accept_draw, "Draw agreed: the match is over.")
+decline_draw = _match_action(draws.decline_draw, "Draw offer declined.")
+
+
+@require_POST
+@login_required
+def rematch(request, match_id):
+    """Offer the opponent of a finished match a rematch: same game and options, seats swapped."""
+    try:
+        challenge = challenges.rematch(match_id, request.user)
+    except Refused as refusal:
+        if refusal.status == 404:
+            raise Http404(refusal.message) from None
+        messages.error(request, refusal.message)
+        return redirect("match", match_id=match_id)
+    if challenge.match is not None:
+        messages.success(request, f"{challenge.opponent} accepted the rematch.")
+        return redirect(challenge.match)
+    messages.success(request, f"Rematch offered to {challenge.opponent}.")
+    return redirect("lobby")

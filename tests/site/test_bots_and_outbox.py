@@ -19,7 +19,7 @@ def challenge_bot(user, bot, seat, django_capture_on_commit_callbacks, game="aba
 def test_bot_accepts_at_once_and_moves_first(alice, bot, django_capture_on_commit_callbacks):
     match = challenge_bot(alice, bot, 1, django_capture_on_commit_callbacks)
     assert match.player0 == bot and match.ply == 1 and match.to_move == 1
-    assert Job.objects.get().status == Job.Status.DONE
+    assert Job.objects.get(kind="bot_turn").status == Job.Status.DONE
 
 
 def test_bot_answers_each_move(alice, bot, django_capture_on_commit_callbacks):
@@ -29,12 +29,12 @@ def test_bot_answers_each_move(alice, bot, django_capture_on_commit_callbacks):
         moves.submit_move(match.pk, alice, "d4", 0)
     match.refresh_from_db()
     assert match.ply == 2 and match.to_move == 0
-    assert list(Job.objects.values_list("key", "status")) == [(f"bot:{match.pk}:1", "done")]
+    assert list(Job.objects.filter(kind="bot_turn").values_list("key", "status")) == [(f"bot:{match.pk}:1", "done")]
 
 
 def test_a_redelivered_job_does_nothing(alice, bot, django_capture_on_commit_callbacks):
     match = challenge_bot(alice, bot, 1, django_capture_on_commit_callbacks)
-    job = Job.objects.get()
+    job = Job.objects.get(kind="bot_turn")
     Job.objects.filter(pk=job.pk).update(status=Job.Status.PENDING)  # as if the done mark was lost
     jobs.run(job.pk)
     match.refresh_from_db()
@@ -45,7 +45,7 @@ def test_moves_succeed_when_the_broker_is_down_and_the_sweep_catches_up(alice, b
     with mock.patch("daymove.outbox.tasks.run_job.apply_async", side_effect=OSError("connection refused")):
         match = challenge_bot(alice, bot, 1, django_capture_on_commit_callbacks)
     assert match.ply == 0  # the bot's turn is waiting, not lost
-    job = Job.objects.get()
+    job = Job.objects.get(kind="bot_turn")
     assert job.status == Job.Status.PENDING
     Job.objects.filter(pk=job.pk).update(created=job.created - jobs.SWEEP_GRACE * 2)
     assert jobs.sweep() == 1

@@ -1,0 +1,97 @@
+"""The private iCalendar feed (RFC 5545) of a player's deadlines, written with the standard library."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from daymove.clocks.models import CalendarFeed, MatchClock
+from daymove.play.models import Match
+
+
+def feed_url(feed: CalendarFeed) -> str:
+    """The absolute URL of the feed (the token is its only key)."""
+    return settings.SITE_URL + reverse("calendar_feed", args=[feed.token])
+
+
+def regenerate(user) -> CalendarFeed:
+    """A new secret URL for the user's feed; the old one stops working."""
+    feed, _ = CalendarFeed.objects.update_or_create(
+        user=user, defaults={"token": secrets.token_urlsafe(32), "created": timezone.now()}
+    )
+    return feed
+
+
+def revoke(user) -> None:
+    """Turn the user's feed off: its URL answers 404 from now on."""
+    CalendarFeed.objects.filter(user=user).delete()
+
+
+def user_for_token(token: str):
+    """The owner of a feed token, or None."""
+    feed = CalendarFeed.objects.filter(token=token).select_related("user").first()
+    return feed.user if feed and feed.user.is_active else None
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def _fold(line: str) -> str:
+    """Lines longer than 75 octets continue on the next line after a space (RFC 5545 3.1)."""
+    data = line.encode()
+    parts = []
+    while len(data) > 75:
+        cut = 75 if not parts else 74
+        while cut and (data[cut] & 0xC0) == 0x80:  # never split inside a UTF-8 character
+            cut -= 1
+        parts.append(data[:cut].decode())
+        data = data[cut:]
+    parts.append(data.decode())
+    return "\r\n ".join(parts)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def ics(user) -> str:
+    """The feed: one event at each running deadline of the user's active matches."""
+    host = urlsplit(settings.SITE_URL).hostname or "daymove"
+    now = timezone.now()
+    clocks = (
+        MatchClock.objects.filter(match__status=Match.Status.ACTIVE)
+        .filter(Q(match__player0=user, deadline0__isnull=False) | Q(match__player1=user, deadline1__isnull=False))
+        .select_related("match", "match__player0", "match__player1")
+        .order_by("match_id")
+    )
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Daymove//Deadlines//EN", "CALSCALE:GREGORIAN",
+             "METHOD:PUBLISH", _escape_property("X-WR-CALNAME", f"Daymove deadlines of {user.username}")]
+    for clock in clocks:
+        match = clock.match
+        seat = match.seat_of(user)
+        opponent = match.players[1 - seat]
+        url = settings.SITE_URL + match.get_absolute_url()
+        lines += [
+            "BEGIN:VEVENT",
+            f"UID:deadline-{match.pk}-{match.ply}@{host}",
+            f"DTSTAMP:{_stamp(now)}",
+            f"DTSTART:{_stamp(clock.deadline_of(seat))}",
+            _escape_property("SUMMARY", f"Daymove deadline: {match.rules.name} #{match.pk} v {opponent.username}"),
+            _escape_property("DESCRIPTION", f"Your move in {match.rules.name} against {opponent.username} "
+                                            f"is due by this time. {url}"),
+            f"URL:{url}",
+            "END:VEVENT",
+        ]
+    lines.append("END:VCALENDAR")
+    return "".join(_fold(line) + "\r\n" for line in lines)
+
+
+def _escape_property(name: str, text: str) -> str:
+    return f"{name}:{_escape(text)}"

@@ -1,0 +1,55 @@
+"""Form fields for time controls (used by the challenge form) and the vacation booking form."""
+
+from __future__ import annotations
+
+from django import forms
+
+from daymove.clocks.models import TimeControl
+from daymove.clocks.terms import DAYS_PER_MOVE, DEFAULT_TERMS, MAX_BANK_DAYS, MAX_INCREMENT_DAYS, check_terms
+from daymove.play.errors import Refused
+
+BANK = "bank"
+CLOCK_CHOICES = [(str(days), f"{days} day{'s' if days != 1 else ''} per move") for days in DAYS_PER_MOVE] + [
+    (BANK, "Time bank (set below)")
+]
+
+
+def time_control_fields() -> dict[str, forms.Field]:
+    """The fields a form needs to choose a time control (add them to the form's fields)."""
+    return {
+        "clock": forms.ChoiceField(label="Time control", choices=CLOCK_CHOICES, initial=str(DEFAULT_TERMS["days"]),
+                                   help_text="Each move's deadline, or a bank of days that every move adds to."),
+        "bank_initial": forms.IntegerField(label="Time bank: days at the start", required=False, min_value=1,
+                                           max_value=MAX_BANK_DAYS, initial=7),
+        "bank_increment": forms.IntegerField(label="Time bank: days added per move", required=False, min_value=0,
+                                             max_value=MAX_INCREMENT_DAYS, initial=1),
+        "bank_cap": forms.IntegerField(label="Time bank: at most (days)", required=False, min_value=1,
+                                       max_value=MAX_BANK_DAYS, initial=14),
+    }
+
+
+def clean_time_control(form: forms.Form) -> dict | None:
+    """The chosen terms from a bound form's cleaned data; adds the form error and returns None if not allowed."""
+    data = form.cleaned_data
+    if "clock" not in data:
+        return None
+    if data["clock"] == BANK:
+        terms = {"kind": TimeControl.Kind.BANK, "initial": data.get("bank_initial"),
+                 "increment": data.get("bank_increment"), "cap": data.get("bank_cap")}
+        if None in terms.values():
+            form.add_error("clock", "A time bank needs its days at the start, days per move and cap.")
+            return None
+    else:
+        terms = {"kind": TimeControl.Kind.PER_MOVE, "days": data["clock"]}
+    try:
+        return check_terms(terms)
+    except Refused as refusal:
+        form.add_error("clock", refusal.message)
+        return None
+
+
+class VacationForm(forms.Form):
+    """Book days away: first and last day, inclusive, in your own time zone."""
+
+    start = forms.DateField(label="First day away", widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label="Last day away", widget=forms.DateInput(attrs={"type": "date"}))

@@ -1,0 +1,116 @@
+"""Each player's deadline: set when the turn passes, stopped when the match ends, moved on by vacations.
+
+Called from `daymove.play.followups` inside the transaction that changes the match, so a deadline
+always belongs to the position it was computed for. Bots have no deadline.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from daymove.clocks.models import DAY, ChallengeClock, MatchClock, TimeControl, Vacation
+from daymove.clocks.terms import DEFAULT_TERMS, apply_terms, check_terms
+from daymove.clocks.timing import Interval, deadline_after, running_time
+from daymove.play.bots import bot_level
+from daymove.play.models import Match
+
+
+def is_bot(user) -> bool:
+    """True for bot accounts (they never get a deadline)."""
+    return bot_level(user) is not None
+
+
+def away_intervals(user_id: int, since: datetime) -> list[Interval]:
+    """The user's booked time away that has not ended by `since`."""
+    return list(Vacation.objects.filter(user_id=user_id, ends__gt=since).values_list("starts", "ends"))
+
+
+def set_challenge_terms(challenge, terms: dict | None) -> ChallengeClock:
+    """Store the time control a challenge offers (checked; Refused if not allowed)."""
+    clock = ChallengeClock(challenge=challenge)
+    apply_terms(clock, check_terms(terms))
+    clock.save()
+    return clock
+
+
+def _new_clock(match: Match, terms: dict) -> MatchClock:
+    clock = MatchClock(match=match)
+    apply_terms(clock, terms)
+    if clock.kind == TimeControl.Kind.BANK:
+        clock.bank0 = clock.bank1 = clock.bank_initial_days * DAY
+    return clock
+
+
+def _start_turn(clock: MatchClock, match: Match, now: datetime) -> None:
+    """The clock of the seat to move starts now; everyone else's is stopped."""
+    seat = match.to_move
+    clock.running_seat, clock.turn_started = seat, now
+    clock.deadline0 = clock.deadline1 = None
+    if seat is None:
+        return
+    user = match.players[seat]
+    if not is_bot(user):
+        deadline = deadline_after(now, clock.budget(seat), away_intervals(user.pk, now))
+        setattr(clock, f"deadline{seat}", deadline)
+
+
+def start_clock(match: Match) -> MatchClock:
+    """Create the clock of a new match with its challenge's terms and start the first turn."""
+    offered = ChallengeClock.objects.filter(challenge__match=match).first()
+    clock = _new_clock(match, offered.terms() if offered else DEFAULT_TERMS)
+    _start_turn(clock, match, timezone.now())
+    clock.save()
+    return clock
+
+
+def after_move(match: Match) -> MatchClock:
+    """Charge the mover's time bank and start the next turn (called in the move's transaction)."""
+    now = timezone.now()
+    # Lock only the clock row: the move already holds the match row, and vacations lock clocks alone.
+    clock = MatchClock.objects.select_for_update(of=("self",)).filter(match=match).first()
+    if clock is None:  # a match made without a challenge (seeds, admin): the default terms
+        clock = _new_clock(match, DEFAULT_TERMS)
+    mover = clock.running_seat
+    if clock.kind == TimeControl.Kind.BANK and mover is not None and not is_bot(match.players[mover]):
+        spent = running_time(clock.turn_started, now, away_intervals(match.players[mover].pk, clock.turn_started))
+        left = max(clock.budget(mover) - spent, timedelta(0)) + clock.bank_increment_days * DAY
+        setattr(clock, f"bank{mover}", min(left, clock.bank_cap_days * DAY))
+    _start_turn(clock, match, now)
+    clock.save()
+    return clock
+
+
+def stop_clock(match: Match) -> None:
+    """A finished match has no running clock."""
+    MatchClock.objects.filter(match=match).update(running_seat=None, deadline0=None, deadline1=None)
+
+
+def recompute_deadlines(user) -> list[Match]:
+    """Move the running deadlines of `user`'s active matches to their booked vacations; the changed matches."""
+    from daymove.play import followups
+
+    clocks = list(
+        MatchClock.objects.select_for_update(of=("self",))
+        .filter(match__status=Match.Status.ACTIVE)
+        .filter(Q(match__player0=user, running_seat=0) | Q(match__player1=user, running_seat=1))
+        .select_related("match", "match__player0", "match__player1")
+    )
+    if not clocks:
+        return []
+    away = away_intervals(user.pk, min(clock.turn_started for clock in clocks))
+    changed = []
+    for clock in clocks:
+        seat = clock.running_seat
+        old = clock.deadline_of(seat)
+        if old is None:
+            continue
+        new = deadline_after(clock.turn_started, clock.budget(seat), away)
+        if new != old:
+            setattr(clock, f"deadline{seat}", new)
+            clock.save(update_fields=[f"deadline{seat}"])
+            followups.after_clock_change(clock.match)
+            changed.append(clock.match)
+    return changed

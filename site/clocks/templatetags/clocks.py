@@ -1,0 +1,61 @@
+"""Template tags: a match's clocks and who is away, in the viewer's time zone (see LocalTimeMiddleware)."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils import timezone
+
+from daymove.clocks.models import MatchClock, Vacation
+
+register = template.Library()
+
+
+def _away(user_ids) -> dict[int, Vacation]:
+    """Each user's current or next vacation, by user id."""
+    found: dict[int, Vacation] = {}
+    for vacation in Vacation.objects.filter(user_id__in=user_ids, ends__gt=timezone.now()).order_by("starts"):
+        found.setdefault(vacation.user_id, vacation)
+    return found
+
+
+@register.inclusion_tag("clocks/partials/match_clock.html")
+def match_clock(match, seat):
+    """The time control, the running deadline, time banks, and vacations of the two players."""
+    clock = MatchClock.objects.filter(match=match).first()
+    away = _away([match.player0_id, match.player1_id])
+    now = timezone.now()
+    players = []
+    for index, user in enumerate(match.players):
+        vacation = away.get(user.pk)
+        players.append({
+            "seat": index,
+            "user": user,
+            "you": seat == index,
+            "deadline": clock.deadline_of(index) if clock and match.is_active else None,
+            "bank": clock.bank_of(index) if clock and clock.kind == MatchClock.Kind.BANK and match.is_active else None,
+            "vacation": vacation,
+            "away_now": vacation is not None and vacation.starts <= now,
+        })
+    return {"clock": clock, "match": match, "players": players}
+
+
+@register.inclusion_tag("clocks/partials/away.html")
+def away_notice(user):
+    """"Away until …" (or the next booked vacation) of the player a challenge is addressed to."""
+    vacation = _away([user.pk]).get(user.pk)
+    return {"opponent": user, "vacation": vacation, "away_now": bool(vacation and vacation.starts <= timezone.now())}
+
+
+@register.filter
+def days_hours(duration) -> str:
+    """A duration as "3 days 4 h"."""
+    if duration is None:
+        return ""
+    hours = int(duration.total_seconds() // 3600)
+    days, hours = divmod(hours, 24)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' if days != 1 else ''}")
+    if hours or not days:
+        parts.append(f"{hours} h")
+    return " ".join(parts)

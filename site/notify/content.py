@@ -1,0 +1,46 @@
+"""What emails say about matches, always from the recipient's own view."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models import Q
+
+from daymove.clocks.models import MatchClock
+from daymove.play.models import Match, Move
+
+
+def last_move_seen(match: Match, seat: int) -> str | None:
+    """The last move of the match as `seat` may read it (hidden parts stay hidden)."""
+    notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
+    if not notations:
+        return None
+    return match.rules.history_for(match.position(), seat, notations)[-1]
+
+
+def match_link(match: Match) -> str:
+    """The absolute URL of the match page."""
+    return settings.SITE_URL + match.get_absolute_url()
+
+
+def turn_summary(match: Match, seat: int, clock: MatchClock | None) -> dict:
+    """A match waiting for `seat`: the opponent, their last move as `seat` sees it, the deadline, the link."""
+    return {
+        "match": match,
+        "game_name": match.rules.name,
+        "opponent": match.players[1 - seat],
+        "last_move": last_move_seen(match, seat),
+        "deadline": clock.deadline_of(seat) if clock else None,
+        "match_url": match_link(match),
+    }
+
+
+def waiting_matches(user) -> list[dict]:
+    """The user's active matches where it is their turn, with the deadline and the last move as they see it."""
+    matches = (
+        Match.objects.filter(status=Match.Status.ACTIVE)
+        .filter(Q(player0=user, to_move=0) | Q(player1=user, to_move=1))
+        .select_related("player0", "player1")
+        .order_by("updated")
+    )
+    clocks = {c.match_id: c for c in MatchClock.objects.filter(match__in=matches)}
+    return [turn_summary(match, match.seat_of(user), clocks.get(match.pk)) for match in matches]

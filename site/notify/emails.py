@@ -1,0 +1,47 @@
+"""Render and send one email from its three templates: templates/emails/<kind>/{subject.txt,body.txt,body.html}.
+
+(The pattern of healthchecks' hc/lib/emails.py.) Every email is rendered in the recipient's time
+zone and carries a one-click unsubscribe (RFC 8058) and a link to the settings page.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from daymove.clocks.zones import zone_of
+from daymove.notify.unsubscribe import unsubscribe_url
+
+
+def render(kind: str, context: dict) -> tuple[str, str, str]:
+    """(subject, plain text, HTML) of an email."""
+    subject = " ".join(render_to_string(f"emails/{kind}/subject.txt", context).split())
+    text = render_to_string(f"emails/{kind}/body.txt", context)
+    html = render_to_string(f"emails/{kind}/body.html", context)
+    return subject, text, html
+
+
+def send(kind: str, user, address: str, context: dict, unsubscribe_kind: str | None = None) -> None:
+    """Send the `kind` email to `user` at their verified `address`."""
+    zone = zone_of(user)
+    unsubscribe = unsubscribe_url(user.pk, unsubscribe_kind or kind)
+    context = context | {
+        "recipient": user,
+        "site_url": settings.SITE_URL,
+        "settings_url": settings.SITE_URL + reverse("player_settings"),
+        "unsubscribe_url": unsubscribe,
+        "zone_name": zone.key,
+    }
+    with timezone.override(zone):
+        subject, text, html = render(kind, context)
+    headers = {
+        "List-Unsubscribe": f"<{unsubscribe}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+    }
+    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [address], headers=headers)
+    message.attach_alternative(html, "text/html")
+    message.send()

@@ -1,0 +1,52 @@
+"""The settings form (time zone and email choices) and the sign-up form's guessed time zone."""
+
+from __future__ import annotations
+
+from django import forms
+
+from daymove.clocks.zones import is_zone, zone_names
+from daymove.notify.models import REMINDER_HOURS, EmailPreferences
+from daymove.players.models import Player
+
+
+def _hour_label(hours: int) -> str:
+    return f"{hours} hour{'s' if hours != 1 else ''} left"
+
+
+class PreferencesForm(forms.Form):
+    """Time zone, which emails, reminder thresholds and the digest hour."""
+
+    time_zone = forms.ChoiceField(help_text="Deadlines are shown, and the digest sent, in this time zone.")
+    turn_emails = forms.ChoiceField(label="When it is my turn", choices=EmailPreferences.TurnEmails.choices,
+                                    widget=forms.RadioSelect)
+    digest_hour = forms.TypedChoiceField(label="Send the digest at", coerce=int,
+                                         choices=[(h, f"{h:02d}:00") for h in range(24)])
+    reminders = forms.BooleanField(label="Remind me before a deadline", required=False)
+    reminder_hours = forms.TypedMultipleChoiceField(
+        label="Remind me when", coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(h, _hour_label(h)) for h in REMINDER_HOURS],
+    )
+    game_over = forms.BooleanField(label="Email me when a match ends", required=False)
+    challenges = forms.BooleanField(label="Email me when someone challenges me", required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(name, name) for name in zone_names()]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("reminders") and not data.get("reminder_hours"):
+            self.add_error("reminder_hours", "Choose when to be reminded, or turn reminders off.")
+        return data
+
+
+class TimeZoneSignupForm(forms.Form):
+    """Extra sign-up field: the browser's time zone, filled in by static/js/timezone.js."""
+
+    time_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput(attrs={"data-guess-zone": ""}))
+
+    def signup(self, request, user):
+        """Called by allauth once the account exists: keep the guessed zone if it is a real one."""
+        name = self.cleaned_data.get("time_zone", "")
+        if is_zone(name):
+            Player.objects.filter(user=user).update(time_zone=name)

@@ -1,0 +1,100 @@
+"""The email job: build the email for its recipient at sending time, and send it once.
+
+A job whose moment has passed (the recipient already moved, the match ended, the challenge was
+answered) sends nothing; so does one for a kind of email the recipient has turned off, or for a
+recipient without a verified address.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from daymove.clocks.models import ChallengeClock, MatchClock
+from daymove.clocks.services import is_bot
+from daymove.notify import emails
+from daymove.notify.content import match_link, turn_summary, waiting_matches
+from daymove.notify.events import KIND
+from daymove.notify.models import preferences_of
+from daymove.outbox.jobs import handler
+from daymove.play.catalog import options_summary
+from daymove.play.models import Challenge, Match
+from daymove.players.accounts import verified_address
+
+
+def _current_turn(payload: dict, user) -> tuple[Match, int] | None:
+    """The match and the user's seat if it is still the user's turn at the job's ply."""
+    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    if match is None or not match.is_active or match.ply != payload["ply"]:
+        return None
+    seat = match.seat_of(user)
+    if seat is None or match.to_move != seat:
+        return None
+    return match, seat
+
+
+def _turn_context(match: Match, seat: int) -> dict:
+    return turn_summary(match, seat, MatchClock.objects.filter(match=match).first())
+
+
+def your_turn(payload: dict, user) -> dict | None:
+    turn = _current_turn(payload, user)
+    return _turn_context(*turn) if turn else None
+
+
+def reminder(payload: dict, user) -> dict | None:
+    turn = _current_turn(payload, user)
+    if turn is None or payload["hours"] not in preferences_of(user).reminder_hours:
+        return None
+    return _turn_context(*turn) | {"hours": payload["hours"]}
+
+
+def game_over(payload: dict, user) -> dict | None:
+    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    if match is None or match.is_active:
+        return None
+    seat = match.seat_of(user)
+    if seat is None:
+        return None
+    won = match.winner is not None and match.winner == seat
+    lost = match.winner is not None and match.winner != seat
+    return {"match": match, "game_name": match.rules.name, "opponent": match.players[1 - seat],
+            "result": match.result_text(), "won": won, "lost": lost, "match_url": match_link(match)}
+
+
+def challenge(payload: dict, user) -> dict | None:
+    found = Challenge.objects.select_related("creator").filter(
+        pk=payload["challenge"], opponent=user, status=Challenge.Status.OPEN).first()
+    if found is None:
+        return None
+    return {"challenge": found, "game_name": found.rules.name, "creator": found.creator,
+            "summary": options_summary(found.rules, found.options),
+            "time_control": ChallengeClock.objects.filter(challenge=found).first(),
+            "lobby_url": settings.SITE_URL + reverse("lobby")}
+
+
+def digest(payload: dict, user) -> dict | None:
+    matches = waiting_matches(user)
+    if not matches:
+        return None  # nothing waits: no email today
+    return {"matches": matches, "date": payload["date"]}
+
+
+BUILDERS = {"your_turn": your_turn, "reminder": reminder, "game_over": game_over, "challenge": challenge,
+            "digest": digest}
+
+
+@handler(KIND)
+def send_email_job(payload: dict) -> None:
+    """Build and send one email job's email (or nothing, if it is no longer wanted or due)."""
+    user = get_user_model().objects.filter(pk=payload["user"], is_active=True).select_related("player").first()
+    kind = payload["kind"]
+    if user is None or is_bot(user) or not preferences_of(user).wants(kind):
+        return
+    address = verified_address(user)
+    if address is None:
+        return
+    context = BUILDERS[kind](payload, user)
+    if context is not None:
+        emails.send(kind, user, address, context)

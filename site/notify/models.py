@@ -1,0 +1,63 @@
+"""What email each player wants."""
+
+from django.conf import settings
+from django.db import models
+
+REMINDER_HOURS = (1, 2, 4, 8, 12, 24, 48, 72)
+DEFAULT_REMINDER_HOURS = [24]
+
+
+def default_reminder_hours() -> list[int]:
+    return list(DEFAULT_REMINDER_HOURS)
+
+
+class EmailPreferences(models.Model):
+    """A player's email choices; a player without a row gets the defaults."""
+
+    class TurnEmails(models.TextChoices):
+        EACH = "each", "An email each time it is my turn"
+        DIGEST = "digest", "One daily digest of the matches waiting for me"
+        OFF = "off", "No turn emails"
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="email_preferences")
+    turn_emails = models.CharField(max_length=8, choices=TurnEmails.choices, default=TurnEmails.EACH)
+    digest_hour = models.PositiveSmallIntegerField(default=8, help_text="Local hour (0–23) of the daily digest.")
+    reminders = models.BooleanField(default=True)
+    reminder_hours = models.JSONField(default=default_reminder_hours,
+                                      help_text="Remind when this many hours are left before a deadline.")
+    game_over = models.BooleanField(default=True)
+    challenges = models.BooleanField(default=True)
+
+    class Meta:
+        verbose_name_plural = "email preferences"
+        indexes = [models.Index(fields=["turn_emails", "digest_hour"])]
+
+    def __str__(self):
+        return f"email preferences of {self.user}"
+
+    def wants(self, kind: str) -> bool:
+        """Whether this kind of email is on."""
+        return {
+            "your_turn": self.turn_emails == self.TurnEmails.EACH,
+            "digest": self.turn_emails == self.TurnEmails.DIGEST,
+            "reminder": self.reminders,
+            "game_over": self.game_over,
+            "challenge": self.challenges,
+        }.get(kind, False)
+
+    def turn_off(self, kind: str) -> None:
+        """Stop this kind of email (not saved); turning off turn emails or the digest stops both."""
+        if kind in ("your_turn", "digest"):
+            self.turn_emails = self.TurnEmails.OFF
+        elif kind == "reminder":
+            self.reminders = False
+        elif kind == "game_over":
+            self.game_over = False
+        elif kind == "challenge":
+            self.challenges = False
+
+
+def preferences_of(user) -> EmailPreferences:
+    """The user's saved preferences, or (unsaved) the defaults."""
+    return EmailPreferences.objects.filter(user=user).first() or EmailPreferences(user=user)

@@ -1,0 +1,52 @@
+"""Signed one-click unsubscribe links (RFC 8058): the token names the user and the kind of email."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+
+from daymove.notify.models import EmailPreferences
+
+SALT = "daymove.notify.unsubscribe"
+KINDS = ("your_turn", "digest", "reminder", "game_over", "challenge")
+KIND_NAMES = {
+    "your_turn": "“your turn” emails",
+    "digest": "the daily digest",
+    "reminder": "deadline reminders",
+    "game_over": "game-over emails",
+    "challenge": "challenge emails",
+}
+
+
+def make_token(user_id: int, kind: str) -> str:
+    """A token that unsubscribes `user_id` from `kind` (no expiry: old emails keep working)."""
+    return signing.dumps([user_id, kind], salt=SALT)
+
+
+def read_token(token: str) -> tuple[int, str] | None:
+    """(user id, kind) of a genuine token, else None."""
+    try:
+        user_id, kind = signing.loads(token, salt=SALT)
+    except (signing.BadSignature, ValueError, TypeError):
+        return None
+    if not isinstance(user_id, int) or kind not in KINDS:
+        return None
+    return user_id, kind
+
+
+def unsubscribe_url(user_id: int, kind: str) -> str:
+    """The absolute one-click unsubscribe URL."""
+    return settings.SITE_URL + reverse("unsubscribe", args=[make_token(user_id, kind)])
+
+
+def unsubscribe(user_id: int, kind: str) -> bool:
+    """Turn that kind of email off for the user; False if there is no such user."""
+    from django.contrib.auth import get_user_model
+
+    if not get_user_model().objects.filter(pk=user_id).exists():
+        return False
+    preferences, _ = EmailPreferences.objects.get_or_create(user_id=user_id)
+    preferences.turn_off(kind)
+    preferences.save()
+    return True

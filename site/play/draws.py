@@ -1,0 +1,76 @@
+"""Draw offers: offer, accept or decline; an offer lapses when the offerer's opponent moves."""
+
+from __future__ import annotations
+
+from django.db.models import OuterRef, Q, Subquery
+
+from daymove.play.endings import end_match
+from daymove.play.errors import Conflict, Forbidden, Refused
+from daymove.play.models import Match, Move
+from daymove.play.moves import get_match
+
+# Games whose rules have drawn results (equal scores, repetition or a ply limit), so a draw by
+# agreement is a result they already know. Every game on the site so far; a new game without
+# draws stays out of this set and gets no draw button.
+GAMES_WITH_DRAWS = frozenset({"abande", "abrana", "offboard", "parity", "ci-sequence"})
+
+
+def can_offer_draw(match: Match) -> bool:
+    """Whether this match's game allows a draw by agreement."""
+    return match.game in GAMES_WITH_DRAWS
+
+
+def _player_seat(match: Match, user) -> int:
+    seat = match.seat_of(user)
+    if seat is None:
+        raise Forbidden("You are not playing in this match.")
+    if not match.is_active:
+        raise Conflict("This match is over.")
+    return seat
+
+
+def offer_draw(match_id, user) -> Match:
+    """Offer a draw (accepting the opponent's offer if they made one first)."""
+    match = get_match(match_id)
+    seat = _player_seat(match, user)
+    if not can_offer_draw(match):
+        raise Refused(f"{match.rules.name} cannot end in a draw.")
+    if match.draw_offer_seat == 1 - seat:
+        return accept_draw(match_id, user)
+    if match.draw_offer_seat == seat:
+        raise Conflict("You have already offered a draw.")
+    changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=None).update(
+        draw_offer_seat=seat)
+    if changed != 1:
+        raise Conflict("The match changed meanwhile; look again.")
+    match.draw_offer_seat = seat
+    return match
+
+
+def accept_draw(match_id, user) -> Match:
+    """Accept the opponent's standing offer: the match ends as a draw by agreement."""
+    match = get_match(match_id)
+    seat = _player_seat(match, user)
+    return end_match(match, None, "agreement", only_if=Q(draw_offer_seat=1 - seat),
+                     conflict="There is no draw offer to accept any more.")
+
+
+def decline_draw(match_id, user) -> Match:
+    """Turn the opponent's draw offer down."""
+    match = get_match(match_id)
+    seat = _player_seat(match, user)
+    changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=1 - seat).update(
+        draw_offer_seat=None)
+    if changed != 1:
+        raise Conflict("There is no draw offer to decline any more.")
+    match.draw_offer_seat = None
+    return match
+
+
+def lapse_draw_offer(match: Match) -> None:
+    """After a move (in its transaction): an offer made by the other seat than the mover's lapses."""
+    mover = Move.objects.filter(match=OuterRef("pk"), ply=match.ply - 1).values("seat")[:1]
+    # One statement on the locked row: it reads the offer as committed, not as this request loaded it.
+    if Match.objects.filter(pk=match.pk, draw_offer_seat__isnull=False).exclude(
+            draw_offer_seat=Subquery(mover)).update(draw_offer_seat=None):
+        match.draw_offer_seat = None

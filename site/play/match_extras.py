@@ -1,0 +1,39 @@
+"""What the match page shows beside the board: ratings, the result's rating changes, draw offers, chat, notes."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from daymove.play.draws import can_offer_draw
+from daymove.play.models import Match
+from daymove.ratings.models import RatingChange, display
+from daymove.ratings.updates import ratings_for
+from daymove.talk.services import talk_context
+
+
+def match_extras(match: Match, user) -> dict:
+    """Context for the match page's players line, draw buttons, chat and notes."""
+    seat = match.seat_of(user)
+    now = timezone.now()
+    rows = ratings_for([match.player0_id, match.player1_id], match.game)
+    changes = {}
+    if match.rated and match.status == Match.Status.FINISHED:
+        changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
+    players = []
+    for s, player in enumerate(match.players):
+        change = changes.get(player.pk)
+        players.append({
+            "user": player,
+            "seat_name": match.rules.seat_names[s],
+            "is_you": seat == s,
+            "rating": display(rows[player.pk].current(now)),
+            "change": change.delta_display if change else "",
+        })
+    offer = match.draw_offer_seat if match.is_active else None
+    return talk_context(match, user) | {
+        "player_rows": players,
+        "draw_possible": match.is_active and seat is not None and can_offer_draw(match),
+        "draw_offered_by_me": seat is not None and offer == seat,
+        "draw_offered_to_me": seat is not None and offer == 1 - seat,
+        "can_rematch": seat is not None and match.status == Match.Status.FINISHED,
+    }

@@ -1,0 +1,74 @@
+"""What a player's profile shows: ratings per game with their history, record, recent matches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from daymove.play.models import Match
+from daymove.ratings.charts import history_svg
+from daymove.ratings.models import Rating, RatingChange, display
+from games.registry import all_games
+
+RECENT_MATCHES = 20
+
+
+@dataclass
+class GameLine:
+    """One game on a profile: rating (if rated games were played), chart and win/draw/loss record."""
+
+    slug: str
+    name: str
+    rating: Rating | None = None
+    chart: str = ""
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    history: list = field(default_factory=list)
+    display: str = ""
+    deviation: float = 0.0
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+def _record(user) -> dict[str, tuple[int, int, int]]:
+    """Finished matches per game as (wins, draws, losses), in one query."""
+    won = Q(player0=user, winner=0) | Q(player1=user, winner=1)
+    lost = Q(player0=user, winner=1) | Q(player1=user, winner=0)
+    rows = (Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.FINISHED)
+            .values("game").annotate(wins=Count("pk", filter=won), losses=Count("pk", filter=lost),
+                                     draws=Count("pk", filter=Q(winner__isnull=True))).order_by())
+    return {r["game"]: (r["wins"], r["draws"], r["losses"]) for r in rows}
+
+
+def profile(user) -> dict:
+    """Everything the profile page shows, in a fixed number of queries."""
+    games = all_games()
+    lines = {slug: GameLine(slug, game.name) for slug, game in games.items()}
+    for row in Rating.objects.filter(user=user, game__in=list(lines)):
+        lines[row.game].rating = row
+    for game, when, rating in (RatingChange.objects.filter(user=user).order_by("created", "pk")
+                               .values_list("game", "created", "rating_after")):
+        if game in lines:
+            lines[game].history.append((when, rating))
+    for game, (wins, draws, losses) in _record(user).items():
+        if game in lines:
+            lines[game].wins, lines[game].draws, lines[game].losses = wins, draws, losses
+    now = timezone.now()
+    shown = []
+    for line in lines.values():
+        if line.rating is None and not line.played:
+            continue
+        if line.rating is not None:
+            current = line.rating.current(now)
+            line.display, line.deviation = display(current), current.deviation
+        if line.history:
+            line.chart = history_svg(line.history, f"{user.username}'s {line.name} rating over time")
+        shown.append(line)
+    recent = list(Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related("player0", "player1")
+                  .order_by("-updated")[:RECENT_MATCHES])
+    return {"profile_user": user, "lines": shown, "recent": recent, "now": now}

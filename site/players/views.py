@@ -1,0 +1,67 @@
+"""Profiles, the account page, deleting an account and downloading one's games."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, logout
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+
+from daymove.players.accounts import delete_account, has_verified_email
+from daymove.players.exports import export_json, export_text
+from daymove.players.forms import DeleteAccountForm
+from daymove.players.profiles import profile
+
+
+def profile_page(request, username):
+    """A player's ratings per game with their history, record and recent matches."""
+    user = get_user_model().objects.filter(username=username, is_active=True).select_related("player").first()
+    if user is None:
+        raise Http404("There is no such player.")
+    return render(request, "players/profile.html", profile(user))
+
+
+@never_cache
+@login_required
+def account(request):
+    """The account page: email, password, downloads and deleting the account."""
+    return render(request, "players/account.html", {"verified": has_verified_email(request.user)})
+
+
+@never_cache
+@login_required
+def delete(request):
+    """Delete one's account (password and confirmation asked); games stay under an anonymous name."""
+    form = DeleteAccountForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        delete_account(request.user)
+        logout(request)
+        messages.success(request, "Your account has been deleted. Your games stay on the site under an "
+                                  "anonymous name.")
+        return redirect("lobby")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "players/delete.html", {"form": form}, status=status)
+
+
+def _download(content: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+def download_json(request):
+    """All one's games as JSON."""
+    data = json.dumps(export_json(request.user), indent=1, ensure_ascii=False)
+    return _download(data, "application/json; charset=utf-8", f"daymove-{request.user.username}.json")
+
+
+@login_required
+def download_text(request):
+    """All one's games as plain-text notation."""
+    return _download(export_text(request.user), "text/plain; charset=utf-8", f"daymove-{request.user.username}.txt")

@@ -1,0 +1,1 @@
+"""Ratings: Glicko-2 per game, rated as each game ends; leaderboards."""

@@ -1,0 +1,34 @@
+"""Chat moderation. Private notes are not in the admin: only their author may read them."""
+
+from django.contrib import admin, messages
+
+from daymove.talk.models import ChatMessage
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ["created", "match", "author", "text", "hidden"]
+    list_filter = ["hidden"]
+    search_fields = ["text", "author__username", "=match__id"]
+    list_select_related = ["author", "match"]
+    readonly_fields = ["match", "author", "text", "hidden", "created"]
+    actions = ["hide", "unhide"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def _set_hidden(self, request, queryset, hidden: bool, verb: str):
+        count = 0
+        for message in queryset.filter(hidden=not hidden):
+            ChatMessage.objects.filter(pk=message.pk).update(hidden=hidden)
+            self.log_change(request, message, verb)
+            count += 1
+        self.message_user(request, f"{verb}: {count} message{'s' if count != 1 else ''}.", messages.SUCCESS)
+
+    @admin.action(description="Hide the messages from the players", permissions=["change"])
+    def hide(self, request, queryset):
+        self._set_hidden(request, queryset, True, "Message hidden")
+
+    @admin.action(description="Show the messages again", permissions=["change"])
+    def unhide(self, request, queryset):
+        self._set_hidden(request, queryset, False, "Message shown again")

@@ -1,0 +1,77 @@
+"""Chat and notes fragments on the match page (htmx, with plain-form fallbacks)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from daymove.play.errors import Refused
+from daymove.play.moves import get_match
+from daymove.talk import services
+
+TEMPLATE = "talk/match_talk.html"
+
+
+def _match_or_404(match_id):
+    try:
+        return get_match(match_id)
+    except Refused:
+        raise Http404("There is no such match.") from None
+
+
+def _fragment(request, match, part: str, status=200, error: str = "", saved: bool = False):
+    """The chat or notes section for htmx; a plain form post goes back to the match page."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(match)
+    context = services.talk_context(match, request.user) | {
+        "match": match, "note_saved": saved,
+        "chat_error": error if part == "chat" else "", "note_error": error if part == "notes" else "",
+    }
+    response = render(request, f"{TEMPLATE}#{part}", context, status=status)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@never_cache
+@login_required
+@require_GET
+def chat_read(request, match_id):
+    """htmx poll: the chat lines (players only)."""
+    match = _match_or_404(match_id)
+    if match.seat_of(request.user) is None:
+        return render(request, "partials/refusal.html", {"message": "Only the players read this chat."}, status=403)
+    return _fragment(request, match, "chat_lines")
+
+
+@require_POST
+@login_required
+def chat_post(request, match_id):
+    """Send a chat message."""
+    match = _match_or_404(match_id)
+    try:
+        services.post_message(match, request.user, request.POST.get("text", ""))
+    except Refused as refusal:
+        if match.seat_of(request.user) is None:
+            return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
+        return _fragment(request, match, "chat", status=refusal.status, error=refusal.message)
+    return _fragment(request, match, "chat")
+
+
+@require_POST
+@login_required
+def note_save(request, match_id):
+    """Save the player's private note."""
+    match = _match_or_404(match_id)
+    try:
+        services.save_note(match, request.user, request.POST.get("text", ""))
+    except Refused as refusal:
+        if match.seat_of(request.user) is None:
+            return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
+        return _fragment(request, match, "notes", status=refusal.status, error=refusal.message)
+    return _fragment(request, match, "notes", saved=True)

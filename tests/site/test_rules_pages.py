@@ -1,0 +1,60 @@
+"""Rules pages: one per registered game, with a notation section and diagrams that pass our CSP."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.registry import all_games
+
+SLUGS = list(all_games())
+
+# Facts a page must state (beyond the rules themselves), lower-cased.
+MUST_SAY = {
+    "parity": ["working title", "toadflax games", "reconstruction", "at random when the match starts"],
+    "ci-sequence": ["memory mode", "face up", "four in a row", "scores 12"],
+    "offboard": ["displaced ball", "gutter", "6 points"],
+    "abrana": ["free jump", "200 moves"],
+    "abande": ["dieter stein", "pass"],
+}
+
+
+def _article(client, slug: str) -> str:
+    response = client.get(reverse("rules", args=[slug]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    start = page.index('<article class="rules')
+    return page[start:page.index("</article>", start)]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_rules_page_has_notation_and_diagrams(client, db, slug):
+    article = _article(client, slug)
+    assert 'id="notation"' in article
+    assert 'id="playing"' in article
+    svgs = re.findall(r"<svg\b[^>]*>", article)
+    assert svgs, "at least one diagram"
+    for tag in svgs:
+        assert 'class="diagram"' in tag and 'role="img"' in tag and re.search(r'aria-label="[^"]+"', tag), tag
+    # Every diagram sits in a figure with a caption.
+    assert article.count("<figure") == len(svgs) == article.count("<figcaption>")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_rules_page_is_csp_safe(client, db, slug):
+    article = _article(client, slug).lower()
+    assert "style=" not in article
+    assert "<style" not in article
+    assert "<script" not in article
+    assert not re.search(r"\son[a-z]+=", article), "no inline event handlers"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_rules_page_says_what_it_must(client, db, slug):
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", _article(client, slug))).lower()
+    for phrase in MUST_SAY.get(slug, []):
+        assert phrase in text, phrase
+
+
+def test_unknown_game_has_no_rules_page(client, db):
+    assert client.get("/games/no-such-game/rules/").status_code == 404
