@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install clean chromium
+.PHONY: run test install clean chromium loadbench
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ chromium:
 
 test: $(STAMP) chromium
 	$(BIN)/pytest
+
+# Load benchmark: scratch database (local PostgreSQL, else SQLite), gunicorn, figures into docs/performance.md.
+# Extra options, e.g. make loadbench LOADBENCH_ARGS="--players 500 --seconds 5".
+loadbench: $(STAMP)
+	$(BIN)/python -m daymove.loadbench --write docs/performance.md $(LOADBENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) var

@@ -143,6 +143,10 @@ class Game:
         """The move list as `seat` may read it; perfect-information games show it whole."""
         return list(notations)
 
+    def revealed_view(self, state: State, seat: int | None) -> dict:
+        """The view of a position of a match that has ended (replays, resignations): nothing is secret."""
+        return self.player_view(state, seat)
+
     def sample_state(self, view: dict, rng: random.Random) -> State:
         """A full state consistent with a player's view, hidden parts sampled (bots search from it).
 

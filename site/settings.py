@@ -182,6 +182,7 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_in": str(_queue_dir),
         "data_folder_out": str(_queue_dir),
         "processed_folder": str(_queue_dir),
+        "control_folder": str(_queue_dir / "control"),
         "store_processed": False,
     }
 else:

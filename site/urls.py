@@ -2,10 +2,13 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
+from daymove.health import healthz
+
 # The admin logs in through allauth's login page, so its rate limits (ACCOUNT_RATE_LIMITS) apply.
 admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("daymove.players.urls")),

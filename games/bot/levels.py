@@ -24,7 +24,7 @@ LEVELS: dict[str, Level] = {
     level.name: level
     for level in [
         Level("random", "Random mover", 0, tactics=False),
-        Level("beginner", "Beginner", 40, temperature=1.0, tactics=False),
+        Level("beginner", "Beginner", 60, tactics=False),
         Level("casual", "Casual", 300),
         Level("club", "Club", 1500),
         Level("strong", "Strong", 6000),

@@ -109,6 +109,10 @@ EDGE = {"B": "#1e3a8a", "O": "#9a4a05"}
 FACE = {"B": "#dbe7ff", "O": "#ffe8d1"}  # revealed (face-up) tiles
 INK = {"B": "#1e3a8a", "O": "#8a3c00"}
 PAIR_STROKE = {"m": "#6d28d9", "s": "#ca8a04"}
+# Push arrows sit around the chosen square; neighbours are 45 degrees apart, so at this distance
+# (0.765 * ARROW_AT apart) their circles do not overlap, and the straight ones stay inside the square.
+ARROW_AT = 33
+ARROW_R = 12
 
 
 def _centre(name: str) -> tuple[float, float]:
@@ -162,11 +166,11 @@ def _arrow(x: float, y: float, d: int, selected: bool) -> str:
     n = (dx * dx + dy * dy) ** 0.5
     ux, uy = dx / n, -dy / n
     px, py = -uy, ux
-    tip = (x + ux * 11, y + uy * 11)
-    left = (x - ux * 7 + px * 8, y - uy * 7 + py * 8)
-    right = (x - ux * 7 - px * 8, y - uy * 7 - py * 8)
+    tip = (x + ux * 9, y + uy * 9)
+    left = (x - ux * 6 + px * 7, y - uy * 6 + py * 7)
+    right = (x - ux * 6 - px * 7, y - uy * 6 - py * 7)
     points = " ".join(f"{a:.1f},{b:.1f}" for a, b in (tip, left, right))
-    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" fill="#ffffff" fill-opacity="0.85" stroke="#15803d" stroke-width="1.5"/>'
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{ARROW_R}" fill="#ffffff" fill-opacity="0.85" stroke="#15803d" stroke-width="1.5"/>'
             f'<polygon points="{points}" fill="{"#166534" if selected else "#16a34a"}"/>')
 
 
@@ -187,7 +191,6 @@ def render(view: dict, ui: BoardUI) -> str:
         label += f", {SEATS[view['to_move']]} to move"
     out.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
                f'class="board ci-sequence" role="img" aria-label="{esc(label)}">')
-    out.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#f8fafc"/>')
 
     # Opponent (or seat 1 for spectators) at the top.
     out.append(_hand_panel(view, top, 4, ui, own=False))
@@ -235,7 +238,7 @@ def render(view: dict, ui: BoardUI) -> str:
                 continue
             dx, dy = DIR_DELTA[d]
             n = (dx * dx + dy * dy) ** 0.5
-            ax, ay = cx + dx / n * 27, cy - dy / n * 27
+            ax, ay = cx + dx / n * ARROW_AT, cy - dy / n * ARROW_AT
             out.append(ui.link(token, _arrow(ax, ay, d, ui.is_selected(token)), f"push {dname} from {chosen}"))
 
     # Coordinates.
@@ -309,16 +312,19 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
             out.append(ui.link(type_name, "".join(inner), label))
             x += size + 30
     else:
+        # Backs, as on the table; those the viewer can name carry their symbol faintly, as on the board.
+        groups = []
         for colour in "BO":
-            backs = hand[colour]
-            if not backs:
-                continue
-            out.append(_tile(colour, None, x, ty, size, face_up=False))
-            out.append(f'<text x="{x + size / 2 + 3}" y="{ty + 5}" font-size="13" fill="#0f172a">×{backs}</text>')
-            x += size + 30
-        if hand["known"]:
-            known = ", ".join(f"{n} {_type_words(t)}" for t, n in sorted(hand["known"].items()))
-            out.append(f'<text x="{x}" y="{ty + 5}" font-size="12" fill="#475569">you know: {esc(known)}</text>')
+            named = [(t[1], n) for t, n in sorted(hand["known"].items(), key=lambda kv: TYPE_ORDER.index(kv[0]))
+                     if t[0] == colour]
+            unnamed = hand[colour] - sum(n for _, n in named)
+            groups += [(colour, symbol, n) for symbol, n in named] + ([(colour, None, unnamed)] if unnamed else [])
+        size = min(size, max(24, (WIDTH - LEFT - 4) // max(len(groups), 1) - 28))
+        x = LEFT + size / 2
+        for colour, symbol, n in groups:
+            out.append(_tile(colour, symbol, x, ty, size, face_up=False))
+            out.append(f'<text x="{x + size / 2 + 3}" y="{ty + 5}" font-size="13" fill="#0f172a">×{n}</text>')
+            x += size + 28
     if hand["count"] == 0:
         out.append(f'<text x="{LEFT}" y="{ty + 5}" font-size="13" fill="#64748b">empty</text>')
     return "".join(out)

@@ -411,8 +411,15 @@ class CISequence(Game):
         return state.known[seat]
 
     def player_view(self, state: State, seat: int | None) -> dict:
+        return self._view(state, seat, reveal=state.over())
+
+    def revealed_view(self, state: State, seat: int | None) -> dict:
+        """Every symbol and both hands shown: the match has ended, even if this position did not."""
+        return self._view(state, seat, reveal=True)
+
+    def _view(self, state: State, seat: int | None, reveal: bool) -> dict:
         over = state.over()
-        visible = B.ALL_TILES if over else self._visible(state, seat)
+        visible = B.ALL_TILES if reveal else self._visible(state, seat)
         cells = {}
         for sq in range(16):
             tile = state.board[sq]
@@ -427,7 +434,7 @@ class CISequence(Game):
         hands = []
         for owner in (0, 1):
             mask = state.hands[owner]
-            face_up = over or owner == seat
+            face_up = reveal or owner == seat
             shown = mask if face_up else mask & visible
             known = Counter(TYPE_NAMES[TILE_TYPE[i]] for i in range(14) if shown >> i & 1)
             hands.append({

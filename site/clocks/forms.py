@@ -18,6 +18,7 @@ def time_control_fields() -> dict[str, forms.Field]:
     """The fields a form needs to choose a time control (add them to the form's fields)."""
     return {
         "clock": forms.ChoiceField(label="Time control", choices=CLOCK_CHOICES, initial=str(DEFAULT_TERMS["days"]),
+                                   required=False,  # left out: the default days per move
                                    help_text="Each move's deadline, or a bank of days that every move adds to."),
         "bank_initial": forms.IntegerField(label="Time bank: days at the start", required=False, min_value=1,
                                            max_value=MAX_BANK_DAYS, initial=7),
@@ -32,7 +33,9 @@ def clean_time_control(form: forms.Form) -> dict | None:
     """The chosen terms from a bound form's cleaned data; adds the form error and returns None if not allowed."""
     data = form.cleaned_data
     if "clock" not in data:
-        return None
+        return None  # the field already has its error
+    if not data["clock"]:
+        return check_terms(None)
     if data["clock"] == BANK:
         terms = {"kind": TimeControl.Kind.BANK, "initial": data.get("bank_initial"),
                  "increment": data.get("bank_increment"), "cap": data.get("bank_cap")}

@@ -1,7 +1,8 @@
 """What a viewer sees of a match: their view of the position, the board, the clicks on offer.
 
 Every page and fragment about a match is built from `player_view` of the viewer's seat (None for
-spectators); nothing here hands the raw state to a template.
+spectators), and the move list from `history_for`; once the match has ended, from `revealed_view`
+and the full notation. Nothing here hands the raw state to a template.
 """
 
 from __future__ import annotations
@@ -73,9 +74,14 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
     replaying = at is not None and 0 <= at < match.ply
     state = replay_state(match, notations, at) if replaying else match.position()
     shown_ply = at if replaying else match.ply
-    view = rules.player_view(state, seat)
-    history = rules.history_for(state, seat, notations[:shown_ply])
-    full_history = history if not replaying else rules.history_for(match.position(), seat, notations)
+    if match.is_active:
+        view = rules.player_view(state, seat)
+        history = rules.history_for(state, seat, notations[:shown_ply])
+        full_history = history if not replaying else rules.history_for(match.position(), seat, notations)
+    else:  # once the match has ended (however it ended) nothing is secret, in replays too
+        view = rules.revealed_view(state, seat)
+        history = notations[:shown_ply]
+        full_history = notations
 
     can_move = not replaying and match.is_active and seat is not None and match.to_move == seat
     base_url = match.get_absolute_url()

@@ -16,9 +16,8 @@ def match_extras(match: Match, user) -> dict:
     seat = match.seat_of(user)
     now = timezone.now()
     rows = ratings_for([match.player0_id, match.player1_id], match.game)
-    changes = {}
-    if match.rated and match.status == Match.Status.FINISHED:
-        changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
+    # Asked even while the match is on (finding nothing), so the page's query count never varies.
+    changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
     players = []
     for s, player in enumerate(match.players):
         change = changes.get(player.pk)

@@ -173,12 +173,14 @@ def match_page(request, match_id):
 @never_cache
 @require_GET
 def match_poll(request, match_id):
-    """htmx poll: 204 while the match is still at `ply`, else the fresh play area."""
+    """htmx poll: 204 while the match is still at `ply` (same status, same draw offer), else the fresh play area."""
     try:
         match = moves.get_match(match_id)
     except Refused:
         raise Http404("There is no such match.") from None
-    if request.GET.get("ply") == str(match.ply) and request.GET.get("status") == match.status:
+    offer = "" if match.draw_offer_seat is None else str(match.draw_offer_seat)
+    if (request.GET.get("ply") == str(match.ply) and request.GET.get("status") == match.status
+            and request.GET.get("offer", "") == offer):
         return HttpResponse(status=204)
     return _render_match(request, match)
 

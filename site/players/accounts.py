@@ -40,27 +40,32 @@ def delete_account(user) -> str:
     """Remove the user's personal data and close the account; their matches stay under an anonymous name.
 
     The user row is kept (matches point at it) but renamed, emptied and deactivated: email
-    addresses, names, password, profile settings, private notes and the text of chat messages go.
-    Active matches are resigned and open challenges withdrawn first, so no opponent waits forever.
-    Returns the anonymous name.
+    addresses, names, password, settings (profile, email choices, vacations, calendar feed),
+    private notes and the text of chat messages go. Active matches are resigned and open
+    challenges withdrawn, so no opponent waits forever. All or nothing; returns the anonymous name.
     """
+    from daymove.clocks.models import CalendarFeed, Vacation
+    from daymove.notify.models import EmailPreferences
     from daymove.play.errors import Conflict
     from daymove.play.models import Challenge, Match
     from daymove.play.moves import resign
     from daymove.talk.models import ChatMessage, PrivateNote
 
-    for match_id in Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE
-                                         ).values_list("pk", flat=True):
-        try:
-            resign(match_id, user)
-        except Conflict:
-            pass  # it ended meanwhile
     with transaction.atomic():
+        for match_id in Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE
+                                             ).values_list("pk", flat=True):
+            try:
+                resign(match_id, user)
+            except Conflict:
+                pass  # it ended meanwhile
         Challenge.objects.filter(Q(creator=user) | Q(opponent=user), status=Challenge.Status.OPEN).update(
             status=Challenge.Status.CANCELLED)
         ChatMessage.objects.filter(author=user).update(text="")
         PrivateNote.objects.filter(user=user).delete()
         EmailAddress.objects.filter(user=user).delete()
+        EmailPreferences.objects.filter(user=user).delete()
+        Vacation.objects.filter(user=user).delete()
+        CalendarFeed.objects.filter(user=user).delete()
         # A fresh profile resets every setting to its default, including ones added later.
         Player.objects.filter(user=user).delete()
         Player.objects.create(user=user)

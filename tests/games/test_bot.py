@@ -205,6 +205,40 @@ def test_budget_is_counted_in_playouts():
     assert game.playouts <= playouts_for("casual", game)
 
 
+def test_cpu_time_cap_stops_a_huge_budget():
+    game = TicTacToe()
+    view = game.player_view(game.initial_state(), 0)
+    result = search(game, view, 10**9, seed=1, max_seconds=0.05)
+    assert 0 < result.iterations < 10**9
+    assert result.best in game.legal_move_strings(game.initial_state())
+
+
+def test_bot_rollout_hook_replaces_random_playouts():
+    class Hooked(TicTacToe):
+        calls = 0
+
+        def bot_rollout(self, state, rng):
+            Hooked.calls += 1
+            return 0.5  # no opinion: only the tree's terminal nodes tell moves apart
+
+    game = Hooked()
+    view = game.player_view(ttt("xx.oo...."), 0)
+    result = search(game, view, 200, seed=1, tactics=False)
+    assert game.playouts == 0 and Hooked.calls == result.playouts > 0
+    assert result.best == "2"
+
+
+def test_draw_margin_prefers_draws_ahead_on_scores():
+    from games.bot.mcts import _value_function
+
+    plain, shaped = _value_function(0.0), _value_function(0.3)
+    ahead, behind = Outcome(None, (5, 3), "limit"), Outcome(None, (3, 5), "limit")
+    assert plain(ahead) == plain(behind) == 0.5
+    assert 0.5 < shaped(ahead) < 0.8 and shaped(behind) == pytest.approx(1 - shaped(ahead))
+    assert shaped(Outcome(0, (1, 9), "line")) == 1.0 and shaped(Outcome(1, None, "line")) == 0.0
+    assert shaped(Outcome(None, None, "full")) == 0.5
+
+
 def test_random_level_and_beginner_play_legal_moves():
     game = TicTacToe()
     state = game.initial_state()
@@ -325,25 +359,35 @@ def test_real_game_bot_plays_legal_reproducible_moves(game):
     game.play(state, first.best)
 
 
+def _option_sets(game):
+    """The default options plus every other allowed value of each option, one at a time."""
+    sets = [{}]
+    for key, allowed in game.option_choices.items():
+        sets += [{key: value} for value in allowed[1:]]
+    return sets
+
+
 @pytest.mark.parametrize("game", [g for g in _real_games() if g.hidden_information], ids=lambda g: g.slug)
 def test_real_hidden_game_move_is_independent_of_hidden_parts(game):
     # Two "true" states that agree on everything the bot's seat sees but differ in what it cannot see: two
     # samples of its view (which must themselves look the same from that seat).
-    for seed in range(20):
-        state = game.initial_state(game.normalize_options({}))
-        rng = random.Random(seed)
-        for _ in range(10):
-            state = game.apply_move(state, rng.choice(game.legal_moves(state)))
-        seat = game.current_player(state)
-        view = game.player_view(state, seat)
-        samples = [game.sample_state(view, random.Random(k)) for k in range(10)]
-        for sample in samples:
-            assert game.player_view(sample, seat) == view
-            assert game.legal_move_strings(sample) == game.legal_move_strings(state)
-        distinct = {json.dumps(game.to_json(s), sort_keys=True): s for s in samples}
-        if len(distinct) > 1:
-            a, b = list(distinct.values())[:2]
-            assert search(game, game.player_view(a, seat), 80, seed=5) == \
-                search(game, game.player_view(b, seat), 80, seed=5)
-            return
-    pytest.skip("no position with more than one sample of its view was found")
+    for options in _option_sets(game):
+        for seed in range(20):
+            state = game.initial_state(game.normalize_options(options))
+            rng = random.Random(seed)
+            for _ in range(10):
+                state = game.apply_move(state, rng.choice(game.legal_moves(state)))
+            seat = game.current_player(state)
+            view = game.player_view(state, seat)
+            samples = [game.sample_state(view, random.Random(k)) for k in range(10)]
+            for sample in samples:
+                assert game.player_view(sample, seat) == view
+                assert game.legal_move_strings(sample) == game.legal_move_strings(state)
+            distinct = {json.dumps(game.to_json(s), sort_keys=True): s for s in samples}
+            if len(distinct) > 1:
+                a, b = list(distinct.values())[:2]
+                assert search(game, game.player_view(a, seat), 80, seed=5) == \
+                    search(game, game.player_view(b, seat), 80, seed=5)
+                break
+        else:
+            pytest.fail(f"no position with more than one sample of its view was found ({options})")

@@ -646,6 +646,30 @@ def test_end_reveals_everything_with_pairs_and_lines():
     assert GAME.history_for(state, 1, ["Bm@a1"]) == ["Bm@a1"]
 
 
+def test_revealed_view_shows_everything_of_a_position_that_did_not_end():
+    """After a resignation (or in a replay of a finished match) the site shows every symbol."""
+    state = play(GAME.initial_state(), "Bm@b2", "Os@c3", "Bs@a1")
+    for seat in (0, 1, None):
+        view = GAME.revealed_view(state, seat)
+        assert {name: cell["symbol"] for name, cell in view["cells"].items()} == {"b2": "m", "c3": "s", "a1": "s"}
+        assert all(hand["face_up"] for hand in view["hands"])
+        assert view["hands"][1]["known"] == {"Od": 3, "Om": 1, "Os": 2}
+        assert view["last_move"] == "Bs@a1" and view["phase"] == "normal" and view["to_move"] == 1
+        assert ">?</text>" not in GAME.render_board(view, BoardUI())
+
+
+def test_opponent_hand_shows_the_backs_the_viewer_can_name():
+    # Moon pushes its own moon tile off d1: it goes to sun's hand, and moon still knows what it is.
+    state = play(position({"b1": "Od", "c1": "Os", "d1": "Bm"}, to_move=0), "Bd@a1>E")
+    view = GAME.player_view(state, 0)
+    sun = view["hands"][1]
+    assert (sun["face_up"], sun["B"], sun["O"], sun["known"]) == (False, 1, 5, {"Bm": 1})
+    svg = GAME.render_board(view, BoardUI())
+    # Faint symbols: the named back in sun's hand and moon's own tile on b1; sun's own tiles stay "?".
+    assert svg.count('opacity="0.45"') == 2 and ">×1</text>" in svg and ">×5</text>" in svg
+    assert "you know" not in svg
+
+
 # ---- bots: sampling a state from a view ------------------------------------------------------
 @pytest.mark.parametrize("memory", [False, True])
 def test_sample_state_matches_the_view(memory):

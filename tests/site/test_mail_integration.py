@@ -1,0 +1,216 @@
+"""A real Celery worker and beat on Redis send the emails a move causes, once each, also after an outage.
+
+Runs when DAYMOVE_REQUIRE_SERVICES=1 (`.ci/run` under CI, with PostgreSQL and Redis); then an
+unreachable Redis fails the test rather than skipping it. Without that variable it is skipped:
+the same paths are covered in-process, with eager Celery, by test_notify.py.
+"""
+
+from __future__ import annotations
+
+import email
+import os
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from datetime import timedelta
+from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
+
+import pytest
+import redis
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from daymove.celery import app
+from daymove.clocks.models import MatchClock
+from daymove.outbox.models import Job
+from daymove.play import challenges, moves
+from tests.factories import UserFactory
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.skipif(os.environ.get("DAYMOVE_REQUIRE_SERVICES") != "1",
+                       reason="needs Redis and a real worker: set DAYMOVE_REQUIRE_SERVICES=1 (CI does)"),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+DEAD_BROKER = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connection refused at once
+REDIS_DB = "15"  # a database of its own on the Redis server, emptied before each test
+WAIT = 90  # seconds for the worker to start and deliver
+
+
+def _broker_url() -> str:
+    url = settings.CELERY_BROKER_URL
+    assert url.startswith("redis://"), f"the integration tests need a Redis broker, not {url}"
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{REDIS_DB}"))
+
+
+def _database_url() -> str:
+    """The URL of the test database this process uses, so the worker reads and writes the same rows."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    assert connection.vendor == "postgresql", connection.vendor
+    auth = quote(db["USER"] or "", safe="")
+    if db["PASSWORD"]:
+        auth += ":" + quote(db["PASSWORD"], safe="")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@contextmanager
+def web_side_broker(url: str):
+    """This process (the web side) publishes to `url` for real instead of running tasks eagerly."""
+    # The write URL: Celery reads the broker URL from the environment first (CI sets CELERY_BROKER_URL).
+    saved = app.conf.get("broker_write_url"), app.conf.task_always_eager
+    app.conf.broker_write_url, app.conf.task_always_eager = url, False
+    app._after_fork()  # Celery's own reset of pooled broker connections (made for forks)
+    try:
+        assert app.connection_for_write().as_uri(include_password=False).endswith(urlsplit(url).path)
+        yield
+    finally:
+        app.conf.broker_write_url, app.conf.task_always_eager = saved
+        app._after_fork()
+
+
+@pytest.fixture
+def broker():
+    """The real Redis broker, reachable (else the test fails), with an empty database of its own."""
+    url = _broker_url()
+    client = redis.Redis.from_url(url, socket_connect_timeout=5)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        pytest.fail(f"Redis at {url} is unreachable: {error}")
+    client.flushdb()
+    yield url
+    client.flushdb()
+
+
+@pytest.fixture
+def start_worker(transactional_db, broker, tmp_path):
+    """Starts `celery -A daymove worker --beat` on the broker, writing mail to files; stopped afterwards."""
+    processes = []
+    mail_dir = tmp_path / "mail"
+
+    def start():
+        env = os.environ | {
+            "DJANGO_SETTINGS_MODULE": "daymove.settings",
+            "DATABASE_URL": _database_url(),
+            "CELERY_BROKER_URL": broker,
+            "EMAIL_HOST": "",
+            "EMAIL_FILE_PATH": str(mail_dir),
+            "DAYMOVE_VAR_DIR": str(tmp_path / "var"),
+            "DAYMOVE_SWEEP_SECONDS": "1",
+        }
+        log = open(tmp_path / "worker.log", "w")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "daymove", "worker", "--beat", "-Q", "celery,bots",
+             "--concurrency", "1", "--loglevel", "INFO"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        processes.append((process, log))
+        return mail_dir
+
+    yield start
+    for process, log in processes:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+    connection.close()  # the worker's connections are gone; the flush after the test needs no lock wait
+
+
+def emails_in(folder: Path) -> list[email.message.Message]:
+    """Every message the file backend wrote (several per file are separated by a line of dashes)."""
+    found = []
+    for path in sorted(folder.glob("*.log")) if folder.exists() else []:
+        for chunk in path.read_text().split("-" * 79):
+            if chunk.strip():
+                found.append(email.message_from_string(chunk.strip()))
+    return found
+
+
+def wait_for(folder: Path, count: int, log: Path) -> list[email.message.Message]:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        found = emails_in(folder)
+        if len(found) >= count:
+            return found
+        time.sleep(0.5)
+    pytest.fail(f"{len(emails_in(folder))} of {count} emails after {WAIT} s; worker log:\n{log.read_text()[-4000:]}")
+
+
+def summary(messages) -> list[tuple[str, str]]:
+    return sorted((m["To"], m["Subject"]) for m in messages)
+
+
+def first_legal(match) -> str:
+    match = moves.get_match(match.pk)
+    return match.rules.legal_move_strings(match.position())[0]
+
+
+def test_a_move_sends_one_turn_email_and_one_reminder_at_the_threshold(broker, start_worker, tmp_path):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    mail_dir = start_worker()
+    with web_side_broker(broker):
+        challenge = challenges.create_challenge(alice, "abande", {}, creator_seat=1, rated=False)
+        match = challenges.accept_challenge(challenge.pk, bob)  # bob moves first: he is on the page
+        moves.submit_move(match.pk, bob, first_legal(match), 0)
+    found = wait_for(mail_dir, 1, tmp_path / "worker.log")
+    assert summary(found) == [("alice@example.com", f"Your turn: Abande #{match.pk} against bob")]
+    assert found[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+    # The reminder is recorded for 24 hours before alice's deadline; let that moment come now.
+    reminder = Job.objects.get(key=f"mail:{match.pk}:1:reminder-24h:{alice.pk}")
+    assert reminder.run_after == MatchClock.objects.get(match=match).deadline1 - timedelta(hours=24)
+    Job.objects.filter(pk=reminder.pk).update(run_after=timezone.now() + timedelta(seconds=2))
+    found = wait_for(mail_dir, 2, tmp_path / "worker.log")
+    time.sleep(5)  # several more sweeps: nothing may be sent again
+    found = emails_in(mail_dir)
+    subjects = [subject for _, subject in summary(found)]
+    assert len(found) == 2 and sum(s.startswith("Reminder: your move") for s in subjects) == 1
+    assert Job.objects.get(pk=reminder.pk).status == Job.Status.DONE
+
+
+def test_with_the_broker_down_moves_stay_fast_and_after_recovery_each_email_goes_once(
+        broker, start_worker, tmp_path, caplog):
+    alice, bob, carol = (UserFactory(username=name) for name in ("alice", "bob", "carol"))
+    with web_side_broker(DEAD_BROKER):
+        started = []
+        for opponent in (bob, carol, bob):
+            challenge = challenges.create_challenge(alice, "abande", {}, creator_seat=1, rated=False)
+            started.append(challenges.accept_challenge(challenge.pk, opponent))
+        first, second, third = started
+        timings = []
+        for match, player in ((first, bob), (second, carol)):
+            began = time.monotonic()
+            moves.submit_move(match.pk, player, first_legal(match), 0)
+            timings.append(time.monotonic() - began)
+        began = time.monotonic()
+        moves.resign(third.pk, alice)
+        timings.append(time.monotonic() - began)
+    assert max(timings) < 1.5, timings  # the unreachable broker does not hold a move up
+    due = Job.objects.filter(kind="email", run_after__lte=timezone.now())
+    assert due.count() == 4 and not due.exclude(status=Job.Status.PENDING).exists()
+    refused = [r for r in caplog.records if "could not queue job mail:" in r.getMessage()]
+    assert len(refused) == 4  # each hand-over met the dead broker, and none reached the live one
+    assert redis.Redis.from_url(broker).llen("celery") == 0
+    # The broker comes back after a while: the sweep (every second here) hands the jobs over.
+    Job.objects.filter(kind="email").update(created=timezone.now() - timedelta(minutes=1))
+    mail_dir = start_worker()
+    found = wait_for(mail_dir, 4, tmp_path / "worker.log")
+    time.sleep(5)
+    found = emails_in(mail_dir)
+    assert summary(found) == sorted([
+        ("alice@example.com", f"Your turn: Abande #{first.pk} against bob"),
+        ("alice@example.com", f"Your turn: Abande #{second.pk} against carol"),
+        ("alice@example.com", f"You lost: Abande #{third.pk} against bob"),
+        ("bob@example.com", f"You won: Abande #{third.pk} against alice"),
+    ])
+    assert not due.exclude(status=Job.Status.DONE).exists()
