@@ -35,8 +35,10 @@ LEVELS: dict[str, Level] = {
 DEFAULT_LEVEL = "club"
 
 # Per-game budget multipliers, so that one level costs about the same CPU time in every game
-# (a game whose playouts are slow gets fewer of them). Measured with `python -m games selfplay`.
-GAME_SCALE: dict[str, float] = {}
+# (a game whose playouts are slow gets fewer of them). Offboard's random games are ~300 plies long
+# (~450 playouts/s against 4,000-22,000 for the others), so a club move there would cost ~3.5 s unscaled.
+# Re-measure with `python -m games selfplay <slug> --a club --b random -n 2` after a rules speed-up.
+GAME_SCALE: dict[str, float] = {"offboard": 0.5}
 
 
 def get_level(level: str | Level) -> Level:

@@ -7,7 +7,6 @@ import pytest
 from django.core import mail
 
 from daymove.play.models import Challenge, Match
-from games.registry import all_games
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -60,8 +59,6 @@ def click_move(tab, rules, match, text):
 
 @pytest.mark.parametrize("slug,options", GAMES, ids=[f"{s}-{o.get('board', '')}" for s, o in GAMES])
 def test_two_players_play_a_whole_game(open_tab, slug, options):
-    rules = all_games()[slug]
-    moves = short_random_game(rules, rules.normalize_options(options))
     alice, bob = open_tab(), open_tab()
     sign_up_and_verify(alice, "alice")
     sign_up_and_verify(bob, "bob")
@@ -77,6 +74,7 @@ def test_two_players_play_a_whole_game(open_tab, slug, options):
     page = bob.go("/")
     page.click(f'form[action="/challenges/{challenge.pk}/accept/"] button')
     match = Match.objects.get()
+    moves = short_random_game(match.rules, match.options)  # after the site drew any random options
     tabs = {0: alice, 1: bob}
     for tab in tabs.values():
         tab.go(match.get_absolute_url())

@@ -348,7 +348,7 @@ def test_deadlines_show_in_each_players_own_time_zone(alice, bob):
         assert "3 days per move" in client.get(match.get_absolute_url()).content.decode()
 
 
-def test_lobby_shows_time_controls_and_its_queries_do_not_grow_with_matches(alice, django_assert_max_num_queries):
+def test_lobby_shows_time_controls_and_its_queries_do_not_grow_with_matches(alice):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
