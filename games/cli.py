@@ -159,7 +159,9 @@ def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: 
     low, high = wilson_interval(rate, n)
     print(f"selfplay {slug}: A={level_a} vs B={level_b}, {n} games: A won {wins}, drew {draws}, lost {losses}",
           file=out)
-    print(f"A score rate {rate:.3f} (95% CI {low:.3f}-{high:.3f})", file=out)
+    print(f"A score rate {rate:.3f} (95% CI {low:.3f}-{high:.3f}; a draw counts half)", file=out)
+    low, high = wilson_interval(wins / n if n else 0.0, n)
+    print(f"A win rate {wins / n if n else 0.0:.3f} (95% CI {low:.3f}-{high:.3f})", file=out)
     for side, name in ((0, f"A={level_a}"), (1, f"B={level_b}")):
         per_move = cpu[side] / moves[side] if moves[side] else 0.0
         print(f"{name}: {per_move:.3f} CPU s/move over {moves[side]} moves", file=out)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.db.models import F, FloatField, OuterRef, Q, Subquery, Value
+from django.db.models import FloatField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 

@@ -12,14 +12,11 @@ from django.db.models import Q
 from daymove.players.models import Player
 
 
-def is_bot(user) -> bool:
-    player = getattr(user, "player", None)
-    return bool(player and player.is_bot)
-
-
 def has_verified_email(user) -> bool:
     """Whether the user has confirmed an email address (bots, run by the site, need none)."""
-    return is_bot(user) or EmailAddress.objects.filter(user=user, verified=True).exists()
+    from daymove.play.bots import bot_level  # the play app imports this module
+
+    return bot_level(user) is not None or EmailAddress.objects.filter(user=user, verified=True).exists()
 
 
 def verified_address(user) -> str | None:

@@ -6,7 +6,6 @@ from datetime import timedelta
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.test import Client
-from django.urls import reverse
 from django.utils import timezone
 
 from daymove.clocks.models import MatchClock

@@ -5,7 +5,6 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -13,7 +12,6 @@ from django.utils import timezone
 from daymove.play import draws, moves
 from daymove.play.endings import end_match
 from daymove.play.errors import Conflict
-from daymove.play.models import Match
 from daymove.ratings import glicko2
 from daymove.ratings.models import Rating, RatingChange
 from daymove.ratings.updates import rate_match
