@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install clean chromium loadbench
+.PHONY: run test install clean chromium loadbench failurecheck
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ test: $(STAMP) chromium
 # Extra options, e.g. make loadbench LOADBENCH_ARGS="--players 500 --seconds 5".
 loadbench: $(STAMP)
 	$(BIN)/python -m daymove.loadbench --write docs/performance.md $(LOADBENCH_ARGS)
+
+# Failure check: Redis stopped mid-play, a worker killed mid-task; figures into docs/performance.md.
+# Needs redis-server (a private one is started on a free port); e.g. make failurecheck FAILURECHECK_ARGS="--outage 20".
+failurecheck: $(STAMP)
+	$(BIN)/python -m daymove.failurecheck --write docs/performance.md $(FAILURECHECK_ARGS)
 
 clean:
 	rm -rf $(VENV) var

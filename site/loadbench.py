@@ -36,13 +36,20 @@ from datetime import timezone as dt_timezone
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
+from daymove.liveservices import free_port
 from games.base import Outcome
 from games.registry import all_games
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/daymove_loadbench"
-SECTION_START = "<!-- loadbench:start -->"
-SECTION_END = "<!-- loadbench:end -->"
+
+
+def section_markers(name: str) -> tuple[str, str]:
+    """The HTML comments that enclose one command's section of docs/performance.md."""
+    return f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+
+
+SECTION_START, SECTION_END = section_markers("loadbench")
 
 # Shares of seeded matches: the rest of the unfinished ones ended by resignation part-way.
 ACTIVE_SHARE = 0.6
@@ -580,13 +587,14 @@ def table(results: list[Result]) -> str:
     return "\n".join(rows)
 
 
-def write_section(path: Path, body: str) -> None:
-    """Replace this benchmark's marked section of `path` (made with a "# Performance" heading if missing)."""
+def write_section(path: Path, body: str, name: str = "loadbench") -> None:
+    """Replace the section between the `name` markers of `path` (made with a "# Performance" heading if missing)."""
+    start, end = section_markers(name)
     text = path.read_text() if path.exists() else "# Performance\n"
-    block = f"{SECTION_START}\n{body.strip()}\n{SECTION_END}"
-    if SECTION_START in text and SECTION_END in text:
-        before, rest = text.split(SECTION_START, 1)
-        text = before + block + rest.split(SECTION_END, 1)[1]
+    block = f"{start}\n{body.strip()}\n{end}"
+    if start in text and end in text:
+        before, rest = text.split(start, 1)
+        text = before + block + rest.split(end, 1)[1]
     else:
         text = f"{text.rstrip()}\n\n{block}\n"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -602,53 +610,57 @@ class Database:
     url: str
     label: str
     sqlite_path: Path | None = None
+    marker: str = "loadbench"
 
     def drop(self) -> None:
         if self.sqlite_path is not None:
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{self.sqlite_path}{suffix}").unlink(missing_ok=True)
         else:
-            _postgres_admin(self.url, "DROP DATABASE IF EXISTS {} WITH (FORCE)")
+            _postgres_admin(self.url, "DROP DATABASE IF EXISTS {} WITH (FORCE)", self.marker)
 
 
-def _scratch_name(name: str) -> str:
-    # The command drops this database: a name without "loadbench" is someone's real data.
-    if "loadbench" not in name:
-        raise SystemExit(f"refusing to use database {name!r}: a scratch database's name must contain 'loadbench'")
+def _scratch_name(name: str, marker: str = "loadbench") -> str:
+    # The command drops this database: a name without the marker ("loadbench") is someone's real data.
+    if marker not in name:
+        raise SystemExit(f"refusing to use database {name!r}: a scratch database's name must contain {marker!r}")
     return name
 
 
-def _postgres_admin(url: str, statement: str) -> None:
+def _postgres_admin(url: str, statement: str, marker: str = "loadbench") -> None:
     """Run a CREATE/DROP DATABASE statement for `url`'s database from the server's "postgres" database."""
     import psycopg
     from psycopg import sql
     from psycopg.conninfo import conninfo_to_dict
 
-    name = _scratch_name(conninfo_to_dict(url)["dbname"])
+    name = _scratch_name(conninfo_to_dict(url)["dbname"], marker)
     with psycopg.connect(url, dbname="postgres", autocommit=True, connect_timeout=3) as connection:
         connection.execute(sql.SQL(statement).format(sql.Identifier(name)))
 
 
-def open_database(url: str | None, scratch: Path) -> Database:
-    """A new empty scratch database: PostgreSQL at `url`, or a SQLite file if that server is unreachable."""
+def open_database(url: str | None, scratch: Path, marker: str = "loadbench") -> Database:
+    """A new empty scratch database: PostgreSQL at `url`, or a SQLite file if that server is unreachable.
+
+    Its name must contain `marker` (the command's name), as it is dropped at the end.
+    """
     import psycopg
 
-    url = url or DEFAULT_DATABASE_URL
+    url = url or DEFAULT_DATABASE_URL.replace("loadbench", marker)
     if url.startswith("sqlite:"):
         path = Path(url.removeprefix("sqlite:///").removeprefix("sqlite://"))
-        _scratch_name(path.name)
-        database = Database(f"sqlite:///{path.resolve()}", "SQLite (file)", path.resolve())
+        _scratch_name(path.name, marker)
+        database = Database(f"sqlite:///{path.resolve()}", "SQLite (file)", path.resolve(), marker)
         database.drop()
         return database
     try:
-        _postgres_admin(url, "DROP DATABASE IF EXISTS {} WITH (FORCE)")
-        _postgres_admin(url, "CREATE DATABASE {}")
+        _postgres_admin(url, "DROP DATABASE IF EXISTS {} WITH (FORCE)", marker)
+        _postgres_admin(url, "CREATE DATABASE {}", marker)
     except psycopg.OperationalError as error:
-        path = scratch / "loadbench.sqlite3"
+        path = scratch / f"{marker}.sqlite3"
         reason = " ".join(str(error).split())
         print(f"PostgreSQL at {urlsplit(url).hostname} is unreachable ({reason}); using SQLite {path}")
-        return Database(f"sqlite:///{path}", "SQLite (fallback: PostgreSQL unreachable)", path)
-    return Database(url, "PostgreSQL")
+        return Database(f"sqlite:///{path}", "SQLite (fallback: PostgreSQL unreachable)", path, marker)
+    return Database(url, "PostgreSQL", marker=marker)
 
 
 def server_environment(database_url: str, scratch: Path) -> dict[str, str]:
@@ -668,13 +680,6 @@ def server_environment(database_url: str, scratch: Path) -> dict[str, str]:
         "DAYMOVE_VAR_DIR": str(scratch),
         "LOG_LEVEL": "WARNING",
     }
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @contextmanager

@@ -200,6 +200,10 @@ CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TASK_ROUTES = {"daymove.outbox.tasks.sweep_outbox": {"queue": "celery"}}
 # How often beat hands over pending jobs (and so sends due reminders) and applies timeouts, in seconds.
 SWEEP_SECONDS = float(os.environ.get("DAYMOVE_SWEEP_SECONDS", "60"))
+# A running job whose worker died is handed over again after this long (longer than any task may run).
+OUTBOX_STALE_CLAIM_SECONDS = float(os.environ.get("DAYMOVE_OUTBOX_STALE_CLAIM_SECONDS", "300"))
+# The sweep leaves a job this young to its own after-commit hand-over.
+OUTBOX_SWEEP_GRACE_SECONDS = float(os.environ.get("DAYMOVE_OUTBOX_SWEEP_GRACE_SECONDS", "20"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-outbox": {"task": "daymove.outbox.tasks.sweep_outbox", "schedule": SWEEP_SECONDS},
     "sweep-timeouts": {"task": "daymove.clocks.tasks.sweep_timeouts_task", "schedule": SWEEP_SECONDS},

@@ -272,7 +272,7 @@ def _wins_now(game: Game, state, player: int, moves: list):
     return None
 
 
-def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float = 0.7,
+def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float = 0.4,
            temperature: float = 0.0, tactics: bool = True, draw_margin: float = 0.0,
            max_seconds: float | None = None) -> SearchResult:
     """Search from the bot's view with a budget of `playouts` iterations and pick a move.

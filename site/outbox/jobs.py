@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Callable
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -16,10 +17,10 @@ from daymove.outbox.models import Job
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 5
-# A running job whose worker died is handed over again after this long.
-STALE_CLAIM = timedelta(minutes=5)
-# Jobs younger than this are left to their own after-commit hand-over by the sweep.
-SWEEP_GRACE = timedelta(seconds=20)
+# A running job whose worker died is handed over again after this long (5 minutes; run_job's time limit is 90 s).
+STALE_CLAIM = timedelta(seconds=settings.OUTBOX_STALE_CLAIM_SECONDS)
+# Jobs younger than this are left to their own after-commit hand-over by the sweep (20 s).
+SWEEP_GRACE = timedelta(seconds=settings.OUTBOX_SWEEP_GRACE_SECONDS)
 
 
 @dataclass(frozen=True)

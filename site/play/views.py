@@ -34,6 +34,7 @@ def _deadline_order(match: Match):
     return (due is None, due or match.updated, match.updated)
 
 
+@never_cache
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
@@ -118,6 +119,13 @@ def expected_change(request, slug):
     return render(request, "play/challenge_form.html#expected", context)
 
 
+def _refusal(request, refusal: Refused):
+    """Someone else's object (403) or a missing one (404): the reason, with that status, and nothing done."""
+    if refusal.status == 404:
+        raise Http404(refusal.message)
+    return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
+
+
 def _challenge_action(action, success_message):
     @require_POST
     @login_required
@@ -125,6 +133,8 @@ def _challenge_action(action, success_message):
         try:
             result = action(challenge_id, request.user)
         except Refused as refusal:
+            if refusal.status in (403, 404):
+                return _refusal(request, refusal)
             messages.error(request, refusal.message)
             return redirect("lobby")
         messages.success(request, success_message)
@@ -223,8 +233,8 @@ def resign(request, match_id):
     try:
         match = moves.resign(match_id, request.user)
     except Refused as refusal:
-        if refusal.status == 404:
-            raise Http404(refusal.message) from None
+        if refusal.status in (403, 404):
+            return _refusal(request, refusal)
         messages.error(request, refusal.message)
         return redirect("match", match_id=match_id)
     messages.info(request, "You resigned.")
@@ -248,8 +258,8 @@ def _match_action(action, success_message):
         try:
             result = action(match_id, request.user)
         except Refused as refusal:
-            if refusal.status == 404:
-                raise Http404(refusal.message) from None
+            if refusal.status in (403, 404):
+                return _refusal(request, refusal)
             messages.error(request, refusal.message)
             return redirect("match", match_id=match_id)
         messages.success(request, success_message)
@@ -271,8 +281,8 @@ def rematch(request, match_id):
     try:
         challenge = challenges.rematch(match_id, request.user)
     except Refused as refusal:
-        if refusal.status == 404:
-            raise Http404(refusal.message) from None
+        if refusal.status in (403, 404):
+            return _refusal(request, refusal)
         messages.error(request, refusal.message)
         return redirect("match", match_id=match_id)
     if challenge.match is not None:

@@ -49,12 +49,15 @@ def sign_up_and_verify(tab, username):
 def click_move(tab, rules, match, text):
     """Enter a move by clicking its tokens on the board (or beside it), then confirm."""
     page = tab.page
+    clicked = []
     for token in rules.move_tokens(text):
         page.locator(f'[data-token="{token}"]').first.click()
-        page.wait_for_selector(f'button.confirm-move, [data-token]', state="attached")
+        clicked.append(token)
+        # The play area says which clicks it shows: wait for the swap of this click to land.
+        page.wait_for_selector(f'#play[data-selected="{" ".join(clicked)}"]')
     with page.expect_response(lambda r: r.url.endswith(f"/m/{match.pk}/move/")):
         page.locator("button.confirm-move").click()
-    page.wait_for_selector("#play")
+    page.wait_for_selector('#play[data-selected=""]')
 
 
 @pytest.mark.parametrize("slug,options", GAMES, ids=[f"{s}-{o.get('board', '')}" for s, o in GAMES])

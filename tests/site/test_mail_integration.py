@@ -9,25 +9,22 @@ from __future__ import annotations
 
 import email
 import os
-import subprocess
-import sys
 import time
-from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
-from daymove.celery import app
 from daymove.clocks.models import MatchClock
+from daymove.liveservices import emails_in
 from daymove.outbox.models import Job
 from daymove.play import challenges, moves
 from tests.factories import UserFactory
+from tests.support.celery_worker import celery_workers, web_side_broker  # noqa: F401 - a fixture
 
 pytestmark = [
     pytest.mark.integration,
@@ -35,7 +32,6 @@ pytestmark = [
                        reason="needs Redis and a real worker: set DAYMOVE_REQUIRE_SERVICES=1 (CI does)"),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
 DEAD_BROKER = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connection refused at once
 REDIS_DB = "15"  # a database of its own on the Redis server, emptied before each test
 WAIT = 90  # seconds for the worker to start and deliver
@@ -46,33 +42,6 @@ def _broker_url() -> str:
     assert url.startswith("redis://"), f"the integration tests need a Redis broker, not {url}"
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{REDIS_DB}"))
-
-
-def _database_url() -> str:
-    """The URL of the test database this process uses, so the worker reads and writes the same rows."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    assert connection.vendor == "postgresql", connection.vendor
-    auth = quote(db["USER"] or "", safe="")
-    if db["PASSWORD"]:
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
-@contextmanager
-def web_side_broker(url: str):
-    """This process (the web side) publishes to `url` for real instead of running tasks eagerly."""
-    # The write URL: Celery reads the broker URL from the environment first (CI sets CELERY_BROKER_URL).
-    saved = app.conf.get("broker_write_url"), app.conf.task_always_eager
-    app.conf.broker_write_url, app.conf.task_always_eager = url, False
-    app._after_fork()  # Celery's own reset of pooled broker connections (made for forks)
-    try:
-        assert app.connection_for_write().as_uri(include_password=False).endswith(urlsplit(url).path)
-        yield
-    finally:
-        app.conf.broker_write_url, app.conf.task_always_eager = saved
-        app._after_fork()
 
 
 @pytest.fixture
@@ -90,50 +59,14 @@ def broker():
 
 
 @pytest.fixture
-def start_worker(transactional_db, broker, tmp_path):
+def start_worker(broker, celery_workers, tmp_path):
     """Starts `celery -A daymove worker --beat` on the broker, writing mail to files; stopped afterwards."""
-    processes = []
-    mail_dir = tmp_path / "mail"
 
-    def start():
-        env = os.environ | {
-            "DJANGO_SETTINGS_MODULE": "daymove.settings",
-            "DATABASE_URL": _database_url(),
-            "CELERY_BROKER_URL": broker,
-            "EMAIL_HOST": "",
-            "EMAIL_FILE_PATH": str(mail_dir),
-            "DAYMOVE_VAR_DIR": str(tmp_path / "var"),
-            "DAYMOVE_SWEEP_SECONDS": "1",
-        }
-        log = open(tmp_path / "worker.log", "w")
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "daymove", "worker", "--beat", "-Q", "celery,bots",
-             "--concurrency", "1", "--loglevel", "INFO"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )
-        processes.append((process, log))
-        return mail_dir
+    def start() -> Path:
+        celery_workers(broker, concurrency=1)
+        return tmp_path / "mail"
 
-    yield start
-    for process, log in processes:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-    connection.close()  # the worker's connections are gone; the flush after the test needs no lock wait
-
-
-def emails_in(folder: Path) -> list[email.message.Message]:
-    """Every message the file backend wrote (several per file are separated by a line of dashes)."""
-    found = []
-    for path in sorted(folder.glob("*.log")) if folder.exists() else []:
-        for chunk in path.read_text().split("-" * 79):
-            if chunk.strip():
-                found.append(email.message_from_string(chunk.strip()))
-    return found
+    return start
 
 
 def wait_for(folder: Path, count: int, log: Path) -> list[email.message.Message]:
