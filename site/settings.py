@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "daymove.security.RefuseNulCharactersMiddleware",
 ]
 
 ROOT_URLCONF = "daymove.urls"
@@ -189,6 +190,8 @@ else:
     # Fail fast when Redis is down: moves must not wait for the broker (the outbox catches up).
     CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 0, "socket_connect_timeout": 1, "socket_timeout": 2}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker keeps trying to reach the broker however long it is away (the outbox keeps the work).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -6,6 +6,10 @@ zone and carries a one-click unsubscribe (RFC 8058) and a link to the settings p
 
 from __future__ import annotations
 
+import hashlib
+import json
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -24,7 +28,14 @@ def render(kind: str, context: dict) -> tuple[str, str, str]:
     return subject, text, html
 
 
-def send(kind: str, user, address: str, context: dict, unsubscribe_kind: str | None = None) -> None:
+def message_id(payload: dict) -> str:
+    """A Message-ID fixed by the email job, so a copy resent after a worker crash is seen as the same mail."""
+    digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:32]
+    return f"<{digest}@{urlsplit(settings.SITE_URL).hostname or 'daymove'}>"
+
+
+def send(kind: str, user, address: str, context: dict, unsubscribe_kind: str | None = None,
+         message_id: str | None = None) -> None:
     """Send the `kind` email to `user` at their verified `address`."""
     zone = zone_of(user)
     unsubscribe = unsubscribe_url(user.pk, unsubscribe_kind or kind)
@@ -42,6 +53,8 @@ def send(kind: str, user, address: str, context: dict, unsubscribe_kind: str | N
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",
     }
+    if message_id:
+        headers["Message-ID"] = message_id
     message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [address], headers=headers)
     message.attach_alternative(html, "text/html")
     message.send()

@@ -97,4 +97,4 @@ def send_email_job(payload: dict) -> None:
         return
     context = BUILDERS[kind](payload, user)
     if context is not None:
-        emails.send(kind, user, address, context)
+        emails.send(kind, user, address, context, message_id=emails.message_id(payload))

@@ -368,3 +368,12 @@ def test_sign_up_keeps_the_time_zone_guessed_by_the_browser(client, db):
         "password2": "a-long-pass-phrase-9", "time_zone": "Nowhere/Special",
     })
     assert get_user_model().objects.get(username="frank").player.time_zone == "UTC"
+
+
+def test_message_id_is_fixed_by_the_job():
+    from daymove.notify.emails import message_id
+
+    payload = {"kind": "your_turn", "user": 3, "match": 7, "ply": 12}
+    assert message_id(payload) == message_id(dict(reversed(payload.items())))
+    assert message_id(payload) != message_id(payload | {"ply": 13})
+    assert message_id(payload).startswith("<") and message_id(payload).endswith(">")
