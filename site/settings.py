@@ -141,6 +141,12 @@ ACCOUNT_SIGNUP_FORM_CLASS = "daymove.notify.forms.TimeZoneSignupForm"
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if not DEBUG else "http"
 
+# ---- cache ------------------------------------------------------------------------------------
+# Login rate limits live in the cache: in production every gunicorn worker must share it (Redis).
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+
 # ---- time, static files ------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -14,7 +14,7 @@ def last_move_seen(match: Match, seat: int) -> str | None:
     notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
     if not notations:
         return None
-    return match.rules.history_for(match.position(), seat, notations)[-1]
+    return match.history_for(seat, notations)[-1]
 
 
 def match_link(match: Match) -> str:

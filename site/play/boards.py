@@ -77,7 +77,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
     if match.is_active:
         view = rules.player_view(state, seat)
         history = rules.history_for(state, seat, notations[:shown_ply])
-        full_history = history if not replaying else rules.history_for(match.position(), seat, notations)
+        full_history = history if not replaying else match.history_for(seat, notations)
     else:  # once the match has ended (however it ended) nothing is secret, in replays too
         view = rules.revealed_view(state, seat)
         history = notations[:shown_ply]

@@ -112,6 +112,12 @@ class Match(models.Model):
         """The cached position as a rules state."""
         return self.rules.from_json(self.state)
 
+    def history_for(self, seat: int | None, notations: list[str]) -> list[str]:
+        """The move list as `seat` may read it: redacted while the match runs, whole once it has ended."""
+        if not self.is_active:
+            return list(notations)
+        return self.rules.history_for(self.position(), seat, notations)
+
     def result_text(self) -> str:
         """A one-line result, e.g. "White won (score 18–15)"."""
         if self.status == self.Status.ABORTED:

@@ -1,8 +1,8 @@
 """A player's games for download, as JSON and as plain-text notation.
 
-Moves of hidden-information games go through `history_for` with the player's own seat: while a
-match is in progress the export shows only what that player may see; the rules reveal the whole
-record once the game is over.
+Moves of hidden-information games go through `Match.history_for` with the player's own seat: while
+a match is in progress the export shows only what that player may see; once it has ended (however
+it ended) the whole record.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _matches(user) -> list[tuple[Match, list[str]]]:
     for match_id, text in (Move.objects.filter(match__in=[m.pk for m in matches])
                            .order_by("match_id", "ply").values_list("match_id", "notation")):
         notations[match_id].append(text)
-    return [(m, m.rules.history_for(m.position(), m.seat_of(user), notations[m.pk])) for m in matches]
+    return [(m, m.history_for(m.seat_of(user), notations[m.pk])) for m in matches]
 
 
 def export_json(user) -> dict:
