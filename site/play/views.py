@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -126,22 +127,33 @@ def _refusal(request, refusal: Refused):
     return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
 
 
-def _challenge_action(action, success_message):
+def _post_action(action, success_message, refused_url):
+    """A POST view that calls `action(object_id, user)`: the result's page on success, else the reason.
+
+    Someone else's or a missing object gets its 403/404; any other refusal goes back to
+    `refused_url(object_id)` as a message. Nothing changes on refusal.
+    """
+
     @require_POST
     @login_required
-    def view(request, challenge_id):
+    def view(request, **url_kwargs):
+        (object_id,) = url_kwargs.values()  # the one id in the URL, whatever its name
         try:
-            result = action(challenge_id, request.user)
+            result = action(object_id, request.user)
         except Refused as refusal:
             if refusal.status in (403, 404):
                 return _refusal(request, refusal)
             messages.error(request, refusal.message)
-            return redirect("lobby")
+            return redirect(refused_url(object_id))
         messages.success(request, success_message)
         return redirect(result) if isinstance(result, Match) else redirect("lobby")
 
     view.__doc__ = f"POST: {success_message}"
     return view
+
+
+def _challenge_action(action, success_message):
+    return _post_action(action, success_message, lambda challenge_id: reverse("lobby"))
 
 
 accept_challenge = _challenge_action(challenges.accept_challenge, "Challenge accepted: the match has started.")
@@ -250,23 +262,8 @@ def rules_page(request, slug):
 
 
 def _match_action(action, success_message):
-    """A POST on a match (draw offers, rematch): refusals come back as a message on the match page."""
-
-    @require_POST
-    @login_required
-    def view(request, match_id):
-        try:
-            result = action(match_id, request.user)
-        except Refused as refusal:
-            if refusal.status in (403, 404):
-                return _refusal(request, refusal)
-            messages.error(request, refusal.message)
-            return redirect("match", match_id=match_id)
-        messages.success(request, success_message)
-        return redirect(result)
-
-    view.__doc__ = f"POST: {success_message}"
-    return view
+    """A POST on a match (draw offers): refusals come back as a message on the match page."""
+    return _post_action(action, success_message, lambda match_id: reverse("match", args=[match_id]))
 
 
 offer_draw = _match_action(draws.offer_draw, "Draw offered. It lapses when your opponent moves.")
