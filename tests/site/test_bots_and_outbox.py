@@ -8,6 +8,7 @@ from daymove.outbox import jobs
 from daymove.outbox.models import Job
 from daymove.play import challenges, moves
 from daymove.play.models import Match
+from games.registry import all_games
 
 
 def challenge_bot(user, bot, seat, django_capture_on_commit_callbacks, game="abande"):
@@ -74,7 +75,7 @@ def test_a_failing_job_is_retried_later(db):
         del jobs.HANDLERS["test_fail"]
 
 
-@pytest.mark.parametrize("slug", ["abande"])
+@pytest.mark.parametrize("slug", list(all_games()))
 def test_a_whole_game_against_a_bot(alice, bot, slug, django_capture_on_commit_callbacks):
     import random
 
