@@ -1,4 +1,6 @@
-"""Security headers Django 5.2 does not set itself."""
+"""Security headers Django 5.2 does not set itself, and the refusal of NUL characters in requests."""
+
+from django.http import HttpResponseBadRequest
 
 # No inline scripts or styles and no eval: htmx is configured for this (see base.html's meta).
 CONTENT_SECURITY_POLICY = (
@@ -17,3 +19,25 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         return response
+
+
+def _holds_nul(query) -> bool:
+    return any("\x00" in key or any("\x00" in value for value in values) for key, values in query.lists())
+
+
+class RefuseNulCharactersMiddleware:
+    """Answers 400 to a path, query string or form holding a NUL character.
+
+    No text on the site may contain one, and PostgreSQL can neither store nor compare it: raw input
+    reaching a query (a profile's name, a feed token, a chat line) would otherwise end in a 500.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "\x00" in request.path or _holds_nul(request.GET) or (
+                request.method == "POST" and _holds_nul(request.POST)):
+            return HttpResponseBadRequest("The request holds a NUL character, which no text here may contain.",
+                                          content_type="text/plain; charset=utf-8")
+        return self.get_response(request)

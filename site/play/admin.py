@@ -22,6 +22,20 @@ def shown_notation(move: Move) -> str:
 shown_notation.short_description = "notation"
 
 
+class NoLookupsOnSecrets:
+    """Refuses list filters on secret fields (`?notation__startswith=Bm`): their answer would reveal hidden moves.
+
+    Django's admin allows lookups on a model's own fields even when they are not shown; these answer 400.
+    """
+
+    secret_fields: tuple[str, ...] = ()
+
+    def lookup_allowed(self, lookup, value, request):
+        if lookup.split("__", 1)[0] in self.secret_fields:
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+
 class MoveInline(admin.TabularInline):
     model = Move
     extra = 0
@@ -59,7 +73,8 @@ def _replay_report(match: Match) -> tuple[bool, str]:
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
+    secret_fields = ("state",)
     list_display = ["id", "game", "player0", "player1", "status", "rated", "ply", "to_move", "result_reason",
                     "updated"]
     list_filter = ["game", "status", "rated", "result_reason"]
@@ -118,7 +133,8 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
+    secret_fields = ("notation",)
     list_display = ["match", "ply", "seat", shown_notation, "created"]
     list_filter = ["match__game"]
     search_fields = ["match__id"]

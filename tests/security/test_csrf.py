@@ -18,7 +18,7 @@ from django.urls import reverse
 from daymove.notify.models import preferences_of
 from daymove.notify.unsubscribe import make_token
 from tests.security.conftest import ROLES, build_world, changed_tables, snapshot
-from tests.security.test_url_matrix import CASES, POLICY, _id
+from tests.security.test_url_matrix import CASES, POLICY, _id, url_patterns
 
 CSRF_EXEMPT = {"unsubscribe"}
 _FORM_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -52,31 +52,9 @@ def test_a_post_without_a_csrf_token_is_refused(name, index):
 
 def test_every_csrf_exempt_view_is_known():
     """Only the views listed here may skip the CSRF check."""
-    from tests.security.test_url_matrix import url_names
-
-    exempt = set()
-    for name in url_names():
-        if name.startswith("admin:"):
-            continue
-        view = _view_of(name)
-        if getattr(view, "csrf_exempt", False):
-            exempt.add(name)
+    exempt = {name for name, view in url_patterns()
+              if not name.startswith("admin:") and getattr(view, "csrf_exempt", False)}
     assert exempt == CSRF_EXEMPT
-
-
-def _view_of(name: str):
-    from django.urls import get_resolver
-
-    def walk(resolver, namespace=""):
-        from django.urls import URLPattern, URLResolver
-
-        for pattern in resolver.url_patterns:
-            if isinstance(pattern, URLResolver):
-                yield from walk(pattern, f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace)
-            elif isinstance(pattern, URLPattern) and namespace + (pattern.name or "") == name:
-                yield pattern.callback
-
-    return next(walk(get_resolver()))
 
 
 @pytest.mark.django_db

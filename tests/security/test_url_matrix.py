@@ -5,21 +5,24 @@ The URL patterns come from the resolver, so a new URL without a line in POLICY f
 left out (Django's admin checks `is_staff` itself; a few are checked here), and allauth's are
 classified too: a new allauth page (after turning a feature on) must be looked at as well.
 
-Each case builds a fresh small site (`conftest.build_world`), then, for one role, sends a GET
-and a POST (with a body that is valid for someone who may act) and checks the status, that a
-GET never changes anything, that a POST changes something only for the roles that may act,
-and that no page shows a private note or the players' chat to anyone but the players.
+Each case builds a small site (`conftest.build_world`); then each role in turn (rolled back
+after each) sends a GET and a POST (with a body that is valid for someone who may act), and the
+test checks the statuses, that a GET changes nothing, that a POST changes something exactly for
+the roles that may act (every row of the site's state is compared), and that no page shows the
+player's private note or calendar address to anyone else, nor the players' chat to non-players.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Callable
 
 import pytest
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from daymove.clocks.vacations import local_today
 from daymove.notify.unsubscribe import make_token
 from daymove.play.models import Match
 from tests.factories import PASSWORD
@@ -84,9 +87,7 @@ def settings_body(w):
 
 
 def vacation_body(w):
-    from daymove.clocks.vacations import local_today
-
-    start = local_today(w.users["player"]) + __import__("datetime").timedelta(days=60)
+    start = local_today(w.users["player"]) + timedelta(days=60)
     return {"start": start.isoformat(), "end": start.isoformat()}
 
 
@@ -177,16 +178,19 @@ POLICY: dict[str, list[Case]] = {
     "admin:play_match_changelist": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY)],
     "admin:play_match_change": [Case(lambda w: {"object_id": w.match.pk}, get=ADMIN_ONLY, post=ADMIN_ONLY)],
 }
-def url_names(resolver=None, namespace: str = "") -> set[str]:
-    """Every named URL pattern, namespaced (`admin:index`); an unnamed pattern is named by its route."""
-    names = set()
+
+
+def url_patterns(resolver=None, namespace: str = ""):
+    """(name, view) of every URL pattern, names namespaced (`admin:index`); an unnamed one is named by its route."""
     for pattern in (resolver or get_resolver()).url_patterns:
         if isinstance(pattern, URLResolver):
-            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
-            names |= url_names(pattern, inner)
+            yield from url_patterns(pattern, f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace)
         elif isinstance(pattern, URLPattern):
-            names.add(namespace + (pattern.name or f"<unnamed {pattern.pattern}>"))
-    return names
+            yield namespace + (pattern.name or f"<unnamed {pattern.pattern}>"), pattern.callback
+
+
+def url_names() -> set[str]:
+    return {name for name, _ in url_patterns()}
 
 
 def test_every_url_is_classified():
@@ -270,3 +274,13 @@ def test_who_may_read_and_who_may_act(name, index):
             transaction.set_rollback(True)
     assert snapshot() == before  # each role started from the same site
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.django_db
+def test_the_secrets_checked_above_are_shown_to_their_owners(world):
+    """The other side of `secret_problems`: the note, the chat and the feed address do reach their owners."""
+    page = world.client("player").get(world.match.get_absolute_url()).content.decode()
+    assert NOTE in page and CHAT in page
+    page = world.client("opponent").get(world.match.get_absolute_url()).content.decode()
+    assert CHAT in page and NOTE not in page
+    assert world.feed_token in world.client("player").get(reverse("player_settings")).content.decode()

@@ -1,0 +1,141 @@
+"""C#I Sequence's hidden symbols on the surfaces the leak test does not visit: the admin and profiles.
+
+tests/site/test_ci_sequence_leaks.py plays random games through the site and compares, for each
+player, a spectator and an anonymous visitor, the match page, its htmx fragments, replays, click
+URLs, a refused move, the lobby, the game downloads (JSON and text) and the emails (your turn —
+the mail that tells the mover's opponent about the move —, reminder, digest) with the same pages
+in a world the viewer cannot tell apart. It is not repeated here. This file uses the same worlds
+(its `other_world`) for what is left:
+
+- the admin, as staff, while the match is on: the match list (also sorted and searched), the match
+  page with its move inline, its history, the move list and each move's page, the outbox jobs the
+  moves recorded (their payloads), the "check the replay" action's report, and a move list
+  filtered on the notation (the admin must refuse that lookup rather than answer an oracle);
+- both players' profile pages, for the players, a spectator and an anonymous visitor;
+- the log lines written while the game is played through the site.
+
+Staff are spectators here: the admin shows a match in progress as a spectator would see it.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+
+import pytest
+from django.contrib.admin.models import LogEntry
+from django.test import Client
+from django.urls import reverse
+
+from daymove.outbox.models import Job
+from daymove.play.models import Match, Move
+from tests.factories import MatchFactory, UserFactory
+from tests.site.test_ci_sequence_leaks import GAME, _push_loving, _store, diff_excerpt, normalised, other_world, replay
+
+_PLACEMENT = re.compile(r"\b[BO][dms]@[a-d][1-4]")
+
+
+def admin_requests(match: Match) -> list[tuple[str, str, dict]]:
+    """What staff can open about the match in the admin."""
+    changelist = reverse("admin:play_match_changelist")
+    moves = reverse("admin:play_move_changelist")
+    requests = [
+        ("GET", changelist, {}), ("GET", changelist, {"q": str(match.pk)}), ("GET", changelist, {"o": "-7"}),
+        ("GET", reverse("admin:play_match_change", args=[match.pk]), {}),
+        ("GET", reverse("admin:play_match_history", args=[match.pk]), {}),
+        ("GET", moves, {"q": str(match.pk)}), ("GET", moves, {"q": str(match.pk), "o": "4"}),
+        ("GET", moves, {"notation__startswith": "Bm"}), ("GET", changelist, {"state__contains": "Bm"}),
+        ("GET", reverse("admin:outbox_job_changelist"), {"q": f":{match.pk}:"}),
+        ("POST", changelist, {"action": "check_replay", "_selected_action": [match.pk]}),
+    ]
+    # The pages of the latest moves and jobs (earlier ones were compared at earlier plies).
+    requests += [("GET", reverse("admin:play_move_change", args=[pk]), {})
+                 for pk in Move.objects.filter(match=match).order_by("-ply").values_list("pk", flat=True)[:3]]
+    jobs = Job.objects.filter(key__contains=f":{match.pk}:").order_by("-pk")
+    requests += [("GET", reverse("admin:outbox_job_change", args=[pk]), {})
+                 for pk in jobs.values_list("pk", flat=True)[:3]]
+    return requests
+
+
+def profile_requests(match: Match) -> list[tuple[str, str, dict]]:
+    return [("GET", reverse("profile", args=[player.username]), {}) for player in match.players]
+
+
+def fetch(client: Client, requests) -> list[bytes]:
+    LogEntry.objects.all().delete()  # the replay check's log entry would show up on the next history page
+    pages = []
+    for method, path, data in requests:
+        if method == "GET":
+            response = client.get(path, data)
+        else:
+            response = client.post(path, data, follow=True)
+        assert response.status_code < 500, (path, data)
+        pages.append(normalised(response))
+    return pages
+
+
+@pytest.mark.django_db
+def test_admin_profiles_and_logs_do_not_depend_on_hidden_symbols(caplog):
+    caplog.set_level(logging.INFO)
+    rng = random.Random(8058)
+    moon, sun = UserFactory(username="moon"), UserFactory(username="sun")
+    watcher = UserFactory(username="watcher")
+    staff = UserFactory(username="staff", is_staff=True, is_superuser=True)
+    match = MatchFactory(game="ci-sequence", player0=moon, player1=sun)
+    clients = {}
+    for name, user in (("moon", moon), ("sun", sun), ("watcher", watcher), ("staff", staff), ("anonymous", None)):
+        clients[name] = Client()
+        if user is not None:
+            clients[name].force_login(user)
+    viewers = {0: ["moon"], 1: ["sun"], None: ["watcher", "staff", "anonymous"]}
+    leaks, worlds, comparisons = [], 0, 0
+    while True:
+        match.refresh_from_db()
+        notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
+        states, placed = replay(notations, match.options)
+        if not match.is_active:
+            break
+        if match.ply % 3 == 2:
+            for seat, names in viewers.items():
+                world = other_world(notations, placed, states, seat, match.options, rng)
+                if world is None:
+                    continue
+                worlds += 1
+                requests = {name: profile_requests(match) + (admin_requests(match) if name == "staff" else [])
+                            for name in names}
+                real = {name: fetch(clients[name], requests[name]) for name in names}
+                changed, other_state = world
+                stored = match.state
+                _store(match, notations, changed, GAME.to_json(other_state))
+                try:
+                    for name in names:
+                        again = fetch(clients[name], requests[name])
+                        for request, body, other in zip(requests[name], real[name], again):
+                            comparisons += 1
+                            if body != other:
+                                leaks.append(f"ply {match.ply}: {name}'s {request} depends on hidden symbols\n"
+                                             + diff_excerpt(body, other))
+                finally:
+                    _store(match, changed, notations, stored)
+        text = _push_loving(rng, GAME.legal_move_strings(states[-1]))
+        mover = clients[["moon", "sun"][match.to_move]]
+        assert mover.post(reverse("play_move", args=[match.pk]), {"move": text, "ply": match.ply}).status_code == 302
+    assert not leaks, "\n\n".join(leaks[:3])
+    assert worlds >= 6 and comparisons > 150, (worlds, comparisons)
+    assert Job.objects.filter(key__contains=f":{match.pk}:").exists()  # the job pages were really compared
+    assert not _PLACEMENT.search(caplog.text), "a log line names a hidden move"
+
+
+@pytest.mark.django_db
+def test_admin_refuses_to_filter_moves_on_their_notation(admin_client):
+    """Filtering or sorting by the notation would be an oracle for hidden moves: the admin must not offer it."""
+    match = MatchFactory(game="ci-sequence")
+    Move.objects.create(match=match, ply=0, seat=0, notation="Bm@b2")
+    moves, matches = reverse("admin:play_move_changelist"), reverse("admin:play_match_changelist")
+    for url, lookup in ((moves, "notation__startswith"), (moves, "notation"), (moves, "match__state__contains"),
+                        (matches, "state__contains"), (matches, "moves__notation__startswith")):
+        assert admin_client.get(url, {lookup: "Bm"}).status_code == 400, lookup
+    assert admin_client.get(moves, {"match__game": "ci-sequence"}).status_code == 200  # the offered filter works
+    page = admin_client.get(moves).content.decode()
+    assert "(hidden until the match ends)" in page and "Bm@b2" not in page
