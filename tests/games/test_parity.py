@@ -13,7 +13,7 @@ import pytest
 from games.base import IllegalMove
 from games.cli import replay
 from games.parity import board as layout
-from games.parity.rules import GAME, INDEX, KIND, NAMES, _playout, position
+from games.parity.rules import GAME, INDEX, KIND, NAMES, NO_CAPTURE_LIMIT, _playout, position
 from games.registry import all_games
 from games.ui import BoardUI
 from tests.games.properties import check_playout_matches_rules, check_random_games
@@ -502,3 +502,83 @@ def test_replay_bad_options():
         status, lines = _replay("e1-f1\n", options)
         assert status == 2
         assert len(lines) == 1 and lines[0]["ply"] == 0 and "error" in lines[0]
+
+
+# ---- the bot's rollout hook ----------------------------------------------------------------
+
+
+def _midgame_states(count: int, seed: int = 11):
+    rng = random.Random(seed)
+    states = []
+    while len(states) < count:
+        state = GAME.initial_state({"first": len(states) % 2})
+        for _ in range(rng.randrange(0, 60)):
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            state = GAME.apply_move(state, rng.choice(moves))
+        if GAME.outcome(state) is None:
+            states.append(state)
+    return states
+
+
+def test_bot_rollout_values_are_in_range():
+    rng = random.Random(1)
+    states = _midgame_states(20) + [position(["b3", "c3", "d2", "e4"], ["b4", "c5", "d4", "e5"], t)
+                                    for t in (0, 1)]
+    for state in states:
+        for _ in range(10):
+            value = GAME.bot_rollout(state, rng)
+            assert 0.0 <= value <= 1.0
+
+
+def test_bot_rollout_is_deterministic_for_a_seeded_rng():
+    states = _midgame_states(8, seed=3)
+    first = [GAME.bot_rollout(s, random.Random(i)) for i, s in enumerate(states) for _ in range(3)]
+    again = [GAME.bot_rollout(s, random.Random(i)) for i, s in enumerate(states) for _ in range(3)]
+    assert first == again
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    state = GAME.initial_state()
+    assert [GAME.bot_rollout(state, rng_a) for _ in range(20)] == \
+        [GAME.bot_rollout(state, rng_b) for _ in range(20)]
+
+
+def test_bot_rollout_of_a_finished_game_is_its_result():
+    rng = random.Random(0)
+    white_won = position(["c3"], [], to_move=1)  # all-captured
+    black_won = position([], ["c3"], to_move=0)
+    stuck = position(["a3", "b3"], ["a4", "b4"], to_move=0, quiet=NO_CAPTURE_LIMIT)  # limit draw
+    assert GAME.outcome(white_won).winner == 0 and GAME.bot_rollout(white_won, rng) == 1.0
+    assert GAME.outcome(black_won).winner == 1 and GAME.bot_rollout(black_won, rng) == 0.0
+    assert GAME.outcome(stuck).reason == "no-capture-limit" and GAME.bot_rollout(stuck, rng) == 0.5
+    # T5: White's a1 is walled in by b1 and a2, and cannot jump a2 (a1 is blue, closed at 2 pieces).
+    blocked = position(["a1"], ["a2", "b1"], to_move=0)
+    assert GAME.outcome(blocked).reason == "no-moves"
+    assert GAME.bot_rollout(blocked, rng) == 0.0
+
+
+def test_bot_rollout_prefers_more_material():
+    def mean(state, n=300):
+        rng = random.Random(4)
+        return sum(GAME.bot_rollout(state, rng) for _ in range(n)) / n
+
+    white_up = position(["a1", "b1", "c1", "d1", "e1"], ["b6", "c6"], to_move=0)
+    level = position(["a1", "b1"], ["b6", "c6"], to_move=0)
+    black_up = position(["e1", "d1"], ["a6", "b6", "c6", "d6", "e6"], to_move=0)
+    assert mean(white_up) > mean(level) + 0.1
+    assert mean(black_up) < mean(level) - 0.1
+    assert mean(white_up) > 0.6 and mean(black_up) < 0.4
+
+
+def test_guided_playout_follows_the_rules_and_takes_captures():
+    for seed, state in enumerate(_midgame_states(15, seed=8)):
+        record = []
+        final, plies = _playout(state, random.Random(seed), record, 12, True)
+        assert plies == len(record) <= 12
+        replayed = state
+        for move, offered in record:
+            assert set(offered) == set(GAME.legal_moves(replayed))
+            if any(abs(m[1] - m[0]) == 12 for m in offered):
+                assert abs(move[1] - move[0]) == 12  # a capture is always taken
+            replayed = GAME.apply_move(replayed, move)
+        assert GAME.to_json(final) == GAME.to_json(replayed)
