@@ -49,29 +49,27 @@ def chat_read(request, match_id):
     return _fragment(request, match, "chat_lines")
 
 
+def _save(request, match_id, save, part: str, **shown):
+    """Call `save(match, user, text)`; the section again, with the reason if it was refused."""
+    match = _match_or_404(match_id)
+    try:
+        save(match, request.user, request.POST.get("text", ""))
+    except Refused as refusal:
+        if match.seat_of(request.user) is None:
+            return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
+        return _fragment(request, match, part, status=refusal.status, error=refusal.message)
+    return _fragment(request, match, part, **shown)
+
+
 @require_POST
 @login_required
 def chat_post(request, match_id):
     """Send a chat message."""
-    match = _match_or_404(match_id)
-    try:
-        services.post_message(match, request.user, request.POST.get("text", ""))
-    except Refused as refusal:
-        if match.seat_of(request.user) is None:
-            return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
-        return _fragment(request, match, "chat", status=refusal.status, error=refusal.message)
-    return _fragment(request, match, "chat")
+    return _save(request, match_id, services.post_message, "chat")
 
 
 @require_POST
 @login_required
 def note_save(request, match_id):
     """Save the player's private note."""
-    match = _match_or_404(match_id)
-    try:
-        services.save_note(match, request.user, request.POST.get("text", ""))
-    except Refused as refusal:
-        if match.seat_of(request.user) is None:
-            return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
-        return _fragment(request, match, "notes", status=refusal.status, error=refusal.message)
-    return _fragment(request, match, "notes", saved=True)
+    return _save(request, match_id, services.save_note, "notes", saved=True)
