@@ -2,7 +2,7 @@
 
     replay <slug> [--options JSON]    read moves from stdin, print one JSON line per position
     bench <slug> [--options JSON] [--seconds S]   random playouts per second on one core
-    selfplay <slug> --a LEVEL --b LEVEL [-n N] [--options JSON] [--seed S]
+    selfplay <slug> --a LEVEL --b LEVEL [-n N] [--options JSON] [--seed S] [--jobs J]
                                       bot against bot (colours alternate), with a confidence interval
 """
 
@@ -110,10 +110,56 @@ def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _selfplay_game(slug: str, options: dict, level_a: str, level_b: str, seed: int, index: int) -> dict:
+    """Play game number `index` of a selfplay run (A takes seat 0 when `index` is even); its result and CPU use."""
+    from games.bot import choose_move  # imported here: the other subcommands don't need the bot
+
+    game = all_games()[slug]
+    a_seat = index % 2
+    levels = (level_a, level_b) if a_seat == 0 else (level_b, level_a)
+    state = game.initial_state(options)
+    cpu = [0.0, 0.0]  # CPU seconds of A and B
+    moves = [0, 0]
+    played = []
+    while (seat := game.current_player(state)) is not None:
+        view = game.player_view(state, seat)
+        side = 0 if seat == a_seat else 1
+        start = time.process_time()
+        move = choose_move(game, view, levels[seat], f"{seed}:{index}:{game.ply(state)}")
+        cpu[side] += time.process_time() - start
+        moves[side] += 1
+        played.append(move)
+        state = game.play(state, move)
+    result = game.outcome(state)
+    verdict = "draw" if result.winner is None else "A wins" if result.winner == a_seat else "B wins"
+    scores = f" {result.scores[0]}-{result.scores[1]}" if result.scores is not None else ""
+    return {"index": index, "a_as": game.seat_names[a_seat], "a_level": levels[a_seat], "verdict": verdict,
+            "detail": f"{result.reason}{scores}, {game.ply(state)} plies", "cpu": cpu, "moves": moves,
+            "record": " ".join(played)}
+
+
+def _selfplay_results(slug: str, options: dict, level_a: str, level_b: str, games_n: int, seed: int, jobs: int):
+    """Yield each game's result in game order, played in `jobs` processes (the results do not depend on it)."""
+    tasks = [(slug, options, level_a, level_b, seed, index) for index in range(games_n)]
+    if jobs <= 1:
+        for task in tasks:
+            yield _selfplay_game(*task)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(_star_selfplay, tasks)
+
+
+def _star_selfplay(task: tuple) -> dict:
+    """_selfplay_game for Pool.imap, which passes one argument."""
+    return _selfplay_game(*task)
+
+
 def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: str | None, seed: int,
-             out=None) -> int:
+             out=None, jobs: int = 1) -> int:
     """Play `games_n` bot games, A taking seat 0 in even games and seat 1 in odd ones; print a summary."""
-    from games.bot import LEVELS, choose_move  # imported here: the other subcommands don't need the bot
+    from games.bot import LEVELS
 
     out = out or sys.stdout
     for level in (level_a, level_b):
@@ -121,44 +167,29 @@ def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: 
             print(f"error: unknown level {level!r}; known: {', '.join(LEVELS)}", file=sys.stderr)
             return 2
     try:
-        game, initial = _game_and_state(slug, options_text)
+        game, _ = _game_and_state(slug, options_text)
+        options = game.normalize_options(_load_options(options_text))
     except RulesError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    wins = draws = losses = 0
-    cpu = [0.0, 0.0]  # CPU seconds of A and B
+    tally = {"A wins": 0, "draw": 0, "B wins": 0}
+    cpu = [0.0, 0.0]
     moves = [0, 0]
-    for index in range(games_n):
-        a_seat = index % 2
-        levels = (level_a, level_b) if a_seat == 0 else (level_b, level_a)
-        state = initial
-        while (seat := game.current_player(state)) is not None:
-            view = game.player_view(state, seat)
-            side = 0 if seat == a_seat else 1
-            start = time.process_time()
-            move = choose_move(game, view, levels[seat], f"{seed}:{index}:{game.ply(state)}")
-            cpu[side] += time.process_time() - start
-            moves[side] += 1
-            state = game.play(state, move)
-        result = game.outcome(state)
-        if result.winner is None:
-            draws += 1
-            verdict = "draw"
-        elif result.winner == a_seat:
-            wins += 1
-            verdict = "A wins"
-        else:
-            losses += 1
-            verdict = "B wins"
-        scores = f" {result.scores[0]}-{result.scores[1]}" if result.scores is not None else ""
-        print(f"game {index + 1}/{games_n}: A={levels[a_seat]} as {game.seat_names[a_seat]}: {verdict}"
-              f" ({result.reason}{scores}, {game.ply(state)} plies); A {wins}-{draws}-{losses}", file=out,
-              flush=True)
+    records = set()
+    for done, result in enumerate(_selfplay_results(slug, options, level_a, level_b, games_n, seed, jobs), 1):
+        tally[result["verdict"]] += 1
+        records.add(result["record"])
+        for side in (0, 1):
+            cpu[side] += result["cpu"][side]
+            moves[side] += result["moves"][side]
+        print(f"game {done}/{games_n}: A={result['a_level']} as {result['a_as']}: {result['verdict']}"
+              f" ({result['detail']}); A {tally['A wins']}-{tally['draw']}-{tally['B wins']}", file=out, flush=True)
+    wins, draws, losses = tally["A wins"], tally["draw"], tally["B wins"]
     n = wins + draws + losses
     rate = (wins + 0.5 * draws) / n if n else 0.0
     low, high = wilson_interval(rate, n)
-    print(f"selfplay {slug}: A={level_a} vs B={level_b}, {n} games: A won {wins}, drew {draws}, lost {losses}",
-          file=out)
+    print(f"selfplay {slug}: A={level_a} vs B={level_b}, {n} games: A won {wins}, drew {draws}, lost {losses}"
+          f" ({len(records)} distinct games)", file=out)
     print(f"A score rate {rate:.3f} (95% CI {low:.3f}-{high:.3f}; a draw counts half)", file=out)
     low, high = wilson_interval(wins / n if n else 0.0, n)
     print(f"A win rate {wins / n if n else 0.0:.3f} (95% CI {low:.3f}-{high:.3f})", file=out)
@@ -188,6 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", type=int, default=10, help="number of games")
     p.add_argument("--options")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (same results)")
     p = sub.add_parser("list", help="the registered games")
     return parser
 
@@ -204,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         return bench(args.slug, args.options, args.seconds, args.seed)
     if args.command == "selfplay":
-        return selfplay(args.slug, args.a, args.b, args.n, args.options, args.seed)
+        return selfplay(args.slug, args.a, args.b, args.n, args.options, args.seed, jobs=args.jobs)
     if args.command == "list":
         for slug, game in all_games().items():
             print(f"{slug}\t{game.name}")

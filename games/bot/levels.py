@@ -16,6 +16,9 @@ class Level:
     playouts: int  # iterations per move before per-game scaling; 0 = uniform random mover
     exploration: float = 0.4  # UCT c in  mean + c * sqrt(ln N / n); 0.35-0.4 beat 0.2, 0.7 and 1.4 in tests
     temperature: float = 0.0  # 0 = play the most visited move; > 0 = sample by visits ** (1 / T)
+    # For the game's first plies the move is drawn among the nearly best ones (mcts.VARIETY_SHARE), so a bot does
+    # not repeat the same game move for move (players notice; and bot-v-bot samples would be copies of one game).
+    varied_plies: int = 8
     tactics: bool = True  # take a move that wins at once (perfect-information games only)
     draw_margin: float = 0.3  # a draw is worth 0.5 +- up to this, by the sign and size of the score difference
 
@@ -24,21 +27,24 @@ LEVELS: dict[str, Level] = {
     level.name: level
     for level in [
         Level("random", "Random mover", 0, tactics=False),
-        Level("beginner", "Beginner", 60, tactics=False),
-        Level("casual", "Casual", 300),
-        Level("club", "Club", 1500),
-        Level("strong", "Strong", 6000),
+        Level("beginner", "Beginner", 25, tactics=False),
+        Level("casual", "Casual", 100),
+        Level("club", "Club", 400),
+        Level("strong", "Strong", 1600),
     ]
 }
 
 # The level a bot account plays unless it says otherwise: at most about 3 s of CPU per move in every game.
 DEFAULT_LEVEL = "club"
 
-# Per-game budget multipliers, so that one level costs about the same CPU time in every game
-# (a game whose playouts are slow gets fewer of them). Offboard's random games are ~300 plies long
-# (~450 playouts/s against 4,000-22,000 for the others), so a club move there would cost ~3.5 s unscaled.
-# Re-measure with `python -m games selfplay <slug> --a club --b random -n 2` after a rules speed-up.
-GAME_SCALE: dict[str, float] = {"offboard": 0.5}
+# Per-game budgets where the defaults above do not fit, so that a level costs about the same CPU time in every
+# game and the whole ladder can be measured (docs/performance.md). Abande's playouts are the slowest of the five
+# (~55-ply games, ~4,000 playouts/s), so its upper levels search less. Offboard's random games last ~300 plies,
+# but its bot_rollout cuts them to 16 plies and scores the position, so it needs no exception.
+# Re-measure with `python -m games selfplay <slug> --a strong --b club -n 2` after a rules speed-up.
+GAME_PLAYOUTS: dict[str, dict[str, int]] = {
+    "abande": {"club": 300, "strong": 1000},
+}
 
 
 def get_level(level: str | Level) -> Level:
@@ -52,8 +58,6 @@ def get_level(level: str | Level) -> Level:
 
 
 def playouts_for(level: str | Level, game: Game) -> int:
-    """The iteration budget of a level in a given game (at least 1 unless the level is random)."""
+    """The iteration budget of a level in a given game (0 only for the random mover)."""
     level = get_level(level)
-    if level.playouts == 0:
-        return 0
-    return max(1, round(level.playouts * GAME_SCALE.get(game.slug, 1.0)))
+    return GAME_PLAYOUTS.get(game.slug, {}).get(level.name, level.playouts)

@@ -36,6 +36,10 @@ from games.base import Game, Outcome
 from games.bot.levels import DEFAULT_LEVEL, Level, get_level, playouts_for
 
 
+# In the opening a bot varies its play among the root moves searched at least this share as often as the best.
+VARIETY_SHARE = 0.5
+
+
 @dataclass(frozen=True)
 class MoveStat:
     """Search statistics of one root move: notation, visits and mean reward for the bot."""
@@ -273,12 +277,14 @@ def _wins_now(game: Game, state, player: int, moves: list):
 
 
 def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float = 0.4,
-           temperature: float = 0.0, tactics: bool = True, draw_margin: float = 0.0,
+           temperature: float = 0.0, varied_plies: int = 0, tactics: bool = True, draw_margin: float = 0.0,
            max_seconds: float | None = None) -> SearchResult:
     """Search from the bot's view with a budget of `playouts` iterations and pick a move.
 
     `seed` is an int/str seed or a random.Random. With temperature 0 the most visited move is played (ties: the
     higher mean, then move order); with temperature T > 0 a move is drawn with weight visits ** (1 / T).
+    Before ply `varied_plies` of the game (temperature 0) the move is drawn, by visits, among those visited at
+    least VARIETY_SHARE times as often as the best.
     `playouts` = 0 means a uniformly random legal move. `draw_margin` > 0 values a draw by the final scores.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -310,6 +316,10 @@ def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float 
     if temperature > 0:
         weights = [visits ** (1.0 / temperature) for _, visits, _ in stats]
         chosen = rng.choices(stats, weights)[0][0]
+    elif game.ply(state) < varied_plies:
+        # Vary the opening among the moves the search found about as good as the best, never a clear mistake.
+        close = [s for s in stats if s[1] >= VARIETY_SHARE * stats[0][1]]
+        chosen = rng.choices(close, [visits for _, visits, _ in close])[0][0]
     else:
         chosen = stats[0][0]
     table = [MoveStat(game.format_move(m), n, w / n) for m, n, w in stats]
@@ -321,6 +331,6 @@ def choose_move(game: Game, view: dict, level: str | Level = DEFAULT_LEVEL, seed
     """The bot's move (canonical notation) for the seat whose `view` this is, at `level`; reproducible by seed."""
     level = get_level(level)
     result = search(game, view, playouts_for(level, game), seed, exploration=level.exploration,
-                    temperature=level.temperature, tactics=level.tactics, draw_margin=level.draw_margin,
+                    temperature=level.temperature, varied_plies=level.varied_plies, tactics=level.tactics, draw_margin=level.draw_margin,
                     max_seconds=max_seconds)
     return result.best

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from math import tanh
 
 from games.base import Game, IllegalMove, Outcome
 from games.offboard.board import (
@@ -452,11 +453,13 @@ class Offboard(Game):
         return render(view, ui)
 
     # ---- speed ---------------------------------------------------------------------------
-    def random_playout(self, state: State, rng, trace: list | None = None) -> tuple[State, int]:
+    def random_playout(self, state: State, rng, trace: list | None = None,
+                       max_plies: int | None = None) -> tuple[State, int]:
         """Uniformly random play to the end on plain local ints (same rules as apply_move).
 
         `trace`, if given, receives each move played and the number of moves it was chosen from
-        (tests replay it through the public rules)."""
+        (tests replay it through the public rules). With `max_plies` the playout stops after that
+        many plies, and the State returned may be unfinished (the bot's rollouts)."""
         if self.outcome(state) is not None:
             return state, 0
         bbs = [state.red, state.yellow]
@@ -468,6 +471,7 @@ class Offboard(Game):
         hist.append(key)
         counts = Counter(hist)
         start = ply
+        stop = PLY_LIMIT if max_plies is None else min(PLY_LIMIT, ply + max_plies)
         randbelow = rng.randrange
         gen = generate
         while True:
@@ -480,8 +484,8 @@ class Offboard(Game):
                 total += places
             elif not total:
                 break  # no-moves
-            if counts[key] >= 3 or ply >= PLY_LIMIT:
-                break  # repetition / ply-limit
+            if counts[key] >= 3 or ply >= stop:
+                break  # repetition / ply-limit (or the end of a cut-off playout)
             r = randbelow(total)
             final = False
             if disp:
@@ -544,6 +548,31 @@ class Offboard(Game):
                 break
         result = State(bbs[0], bbs[1], gut, disp, side, ply, last, tuple(hist[:-1]), tuple(since))
         return result, ply - start
+
+    def bot_rollout(self, state: State, rng) -> float:
+        """The MCTS rollout hook: the value for Red (seat 0), in [0, 1], of `state`.
+
+        Why not a random playout to the end: random Offboard games last ~300 plies, so a full
+        playout costs ~2 ms and most of it is noise. A short random playout keeps the tactics
+        near the leaf (pushes, ejections, displaced balls) and the position it reaches is scored
+        by points and balls still in play: 0.5 + 0.5 * tanh(ROLLOUT_K * lead). A game that ends
+        within the playout scores its true result.
+        """
+        final, _ = self.random_playout(state, rng, max_plies=ROLLOUT_PLIES)
+        outcome = self.outcome(final)
+        if outcome is not None:
+            return 0.5 if outcome.winner is None else 1.0 - outcome.winner
+        red_points, yellow_points = _scores(final.gut)
+        balls = final.red.bit_count() - final.yellow.bit_count()
+        lead = red_points - yellow_points + ROLLOUT_BALL * balls
+        return 0.5 + 0.5 * tanh(ROLLOUT_K * lead)
+
+
+# bot_rollout: plies of random play before scoring, the steepness of the score, and what a
+# ball still in play is worth against a point (a lost ball is a point the opponent may yet score).
+ROLLOUT_PLIES = 16
+ROLLOUT_K = 0.5
+ROLLOUT_BALL = 0.5
 
 
 GAME = Offboard()

@@ -497,6 +497,37 @@ def test_playout_from_a_finished_state():
     assert GAME.random_playout(over, random.Random(0)) == (over, 0)
 
 
+def test_cut_off_playout_stops_after_max_plies_on_a_position_the_rules_reach():
+    initial = GAME.initial_state()
+    for seed in range(20):
+        trace = []
+        final, plies = GAME.random_playout(initial, random.Random(seed), trace, max_plies=10)
+        assert plies == len(trace) == 10 == GAME.ply(final)
+        state = initial
+        for move, _count in trace:
+            state = GAME.apply_move(state, move)
+        assert GAME.to_json(state) == GAME.to_json(final)
+        assert GAME.outcome(final) is None and GAME.legal_moves(final) == GAME.legal_moves(state)
+
+
+def test_bot_rollout_scores_a_finished_game_by_its_result():
+    red_won = GAME.play(position(["b2", "c3"], ["a1", "e5"], gutters={"G3": 1, "G2": 1}), "c3-a1")
+    assert GAME.outcome(red_won).winner == 0 and GAME.bot_rollout(red_won, random.Random(0)) == 1.0
+    yellow_won = GAME.play(position(["a1", "e5"], ["b2", "c3"], to_move=1, gutters={"G3": 0, "G2": 0}), "c3-a1")
+    assert GAME.outcome(yellow_won).winner == 1 and GAME.bot_rollout(yellow_won, random.Random(0)) == 0.0
+
+
+def test_bot_rollout_favours_the_side_with_points_and_balls():
+    """Red 5 points up with every ball against Yellow's 12: Red's value; the mirror image: Yellow's."""
+    red_ahead = position(START_RED, START_YELLOW[:10], gutters={"G3": 1, "G2": 1})
+    yellow_ahead = position(START_RED[:10], START_YELLOW, gutters={"G3": 0, "G2": 0})
+    rng = random.Random(3)
+    red_values = [GAME.bot_rollout(red_ahead, rng) for _ in range(50)]
+    yellow_values = [GAME.bot_rollout(yellow_ahead, rng) for _ in range(50)]
+    assert all(0.0 <= v <= 1.0 for v in red_values + yellow_values)
+    assert sum(red_values) / 50 > 0.7 and sum(yellow_values) / 50 < 0.3
+
+
 def test_shared_properties():
     check_random_games(GAME, {})
     check_playout_matches_rules(GAME, {})
