@@ -31,6 +31,7 @@ def turn_summary(match: Match, seat: int, clock: MatchClock | None) -> dict:
         "last_move": last_move_seen(match, seat),
         "deadline": clock.deadline_of(seat) if clock else None,
         "match_url": match_link(match),
+        "draw_offered": match.draw_offer_seat == 1 - seat,
     }
 
 

@@ -89,6 +89,20 @@ def schedule_reminders(match: Match) -> None:
             _record_email("reminder", key, user, run_after=run_after, match=match.pk, ply=match.ply, hours=hours)
 
 
+def draw_offered(match: Match, seat: int) -> None:
+    """Tell the opponent of `seat` about its draw offer (one email per ply: offering again sends no more).
+
+    Only an offer made while the opponent is to move needs an email of its own: one made on the offerer's
+    turn reaches the opponent in the "your turn" email of the offerer's move. It follows the "your turn"
+    preference, since an offer is answered on the match page, like a move.
+    """
+    user = match.players[1 - seat]
+    if match.to_move == seat or is_bot(user) or not preferences_of(user).wants("your_turn"):
+        return
+    _record_email("draw_offer", email_key(match.pk, match.ply, "draw_offer", user.pk), user, match=match.pk,
+                  ply=match.ply, seat=seat)
+
+
 def match_finished(match: Match) -> None:
     """Tell both players the result (not in matches against a bot: the player is watching)."""
     if _against_bot(match):

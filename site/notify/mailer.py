@@ -63,6 +63,14 @@ def game_over(payload: dict, user) -> dict | None:
             "result": match.result_text(), "won": won, "lost": lost, "match_url": match_link(match)}
 
 
+def draw_offer(payload: dict, user) -> dict | None:
+    """The opponent's draw offer, while it still stands and the recipient has not moved (moving lapses it)."""
+    turn = _current_turn(payload, user)
+    if turn is None or turn[0].draw_offer_seat != 1 - turn[1]:
+        return None
+    return _turn_context(*turn)
+
+
 def challenge(payload: dict, user) -> dict | None:
     found = Challenge.objects.select_related("creator").filter(
         pk=payload["challenge"], opponent=user, status=Challenge.Status.OPEN).first()
@@ -82,7 +90,11 @@ def digest(payload: dict, user) -> dict | None:
 
 
 BUILDERS = {"your_turn": your_turn, "reminder": reminder, "game_over": game_over, "challenge": challenge,
-            "digest": digest}
+            "digest": digest, "draw_offer": draw_offer}
+
+
+# Emails that follow another kind's preference (and its unsubscribe link).
+PREFERENCE_OF = {"draw_offer": "your_turn"}
 
 
 @handler(KIND)
@@ -90,11 +102,12 @@ def send_email_job(payload: dict) -> None:
     """Build and send one email job's email (or nothing, if it is no longer wanted or due)."""
     user = get_user_model().objects.filter(pk=payload["user"], is_active=True).select_related("player").first()
     kind = payload["kind"]
-    if user is None or is_bot(user) or not preferences_of(user).wants(kind):
+    if user is None or is_bot(user) or not preferences_of(user).wants(PREFERENCE_OF.get(kind, kind)):
         return
     address = verified_address(user)
     if address is None:
         return
     context = BUILDERS[kind](payload, user)
     if context is not None:
-        emails.send(kind, user, address, context, message_id=emails.message_id(payload))
+        emails.send(kind, user, address, context, unsubscribe_kind=PREFERENCE_OF.get(kind),
+                    message_id=emails.message_id(payload))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
 from daymove.play.endings import end_match
 from daymove.play.errors import Conflict, Forbidden, Refused
+from daymove.play.followups import after_draw_offer
 from daymove.play.models import Match, Move
 from daymove.play.moves import get_match
 
@@ -39,11 +41,13 @@ def offer_draw(match_id, user) -> Match:
         return accept_draw(match_id, user)
     if match.draw_offer_seat == seat:
         raise Conflict("You have already offered a draw.")
-    changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=None).update(
-        draw_offer_seat=seat)
-    if changed != 1:
-        raise Conflict("The match changed meanwhile; look again.")
-    match.draw_offer_seat = seat
+    with transaction.atomic():
+        changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=None).update(
+            draw_offer_seat=seat)
+        if changed != 1:
+            raise Conflict("The match changed meanwhile; look again.")
+        match.draw_offer_seat = seat
+        after_draw_offer(match, seat)
     return match
 
 

@@ -47,6 +47,13 @@ def after_move(match: Match) -> None:
     turn_passed(match)
 
 
+def after_draw_offer(match: Match, seat: int) -> None:
+    """`seat` has just offered a draw: tell the opponent."""
+    from daymove.notify.events import draw_offered
+
+    draw_offered(match, seat)
+
+
 def after_finish(match: Match) -> None:
     """A match has just ended (by a move, resignation, timeout or an admin)."""
     from daymove.clocks.services import stop_clock

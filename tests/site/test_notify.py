@@ -16,7 +16,7 @@ from daymove.notify.digest import record_digests
 from daymove.notify.models import EmailPreferences
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
-from daymove.play import challenges, moves
+from daymove.play import challenges, draws, moves
 from games.registry import all_games
 from tests.factories import UserFactory
 from tests.site.test_clocks import DAY, T0, play_one, set_zone, start
@@ -86,6 +86,51 @@ def test_the_challenger_is_told_when_they_move_first_and_the_acceptor_is_not(ali
     assert [m.subject for m in to(alice) if "Your turn" in m.subject] != []
     assert "has started, and you move first" in to(alice)[-1].body
     assert not [m for m in to(carol) if "Your turn" in m.subject]
+
+
+def test_a_draw_offer_made_while_the_opponent_is_to_move_is_emailed_once(alice, bob, on_commit):
+    with time_machine.travel(T0, tick=False):
+        with on_commit():
+            match = play_one(start(alice, bob))  # bob to move
+        before = len(to(bob))
+        with on_commit():
+            draws.offer_draw(match.pk, alice)
+            draws.decline_draw(match.pk, bob)
+            draws.offer_draw(match.pk, alice)  # again in the same ply: no second email
+    [email] = to(bob)[before:]
+    assert email.subject == f"alice offers a draw: Abande #{match.pk}"
+    assert "if you move without accepting it, the offer lapses" in email.body
+    assert f"http://127.0.0.1:8000/m/{match.pk}/" in email.body and "Your move is due by" in email.body
+    assert "offers a draw" in html_of(email)
+    assert not [m for m in to(alice) if "draw" in m.subject]
+
+
+def test_a_draw_offer_answered_by_a_move_before_its_email_goes_sends_nothing(alice, bob):
+    match = play_one(start(alice, bob))  # bob to move; the after-commit hand-over never runs here
+    draws.offer_draw(match.pk, alice)
+    play_one(match)  # bob moves: the offer lapses
+    before = len(mail.outbox)
+    jobs.run(Job.objects.get(key=f"mail:{match.pk}:1:draw_offer:{bob.pk}").pk)
+    assert len(mail.outbox) == before
+
+
+def test_an_offer_made_on_the_offerers_turn_rides_on_the_your_turn_email(alice, bob, carol, on_commit):
+    prefer(carol, turn_emails="digest", digest_hour=0)
+    with on_commit():
+        match = start(alice, bob)  # alice to move
+        draws.offer_draw(match.pk, alice)
+        play_one(match)
+        other = play_one(start(alice, carol))  # carol to move
+        draws.offer_draw(other.pk, alice)
+    assert not [m for m in to(bob) if "offers a draw:" in m.subject]
+    [turn] = [m for m in to(bob) if m.subject.startswith("Your turn")]
+    assert "alice offers a draw: accept or decline it on the match page." in turn.body
+    assert "offers a draw" in html_of(turn)
+    assert to(carol) == []  # digest readers get no separate offer email...
+    with on_commit():
+        record_digests()
+    [digest] = to(carol)
+    assert f"#{other.pk} against alice" in digest.body and "(alice offers a draw)" in digest.body
 
 
 def test_challenge_received_email(alice, bob, on_commit):
