@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,6 +27,7 @@ from daymove.ratings.updates import challenge_expectation
 from games.registry import all_games
 
 RECENT_FINISHED = 20
+OPEN_PER_PAGE = 25  # open challenges per lobby page
 
 
 def _deadline_order(match: Match):
@@ -39,7 +41,7 @@ def _deadline_order(match: Match):
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
-    filters = OpenChallengeFilter(request.GET or None)
+    filters = OpenChallengeFilter({k: v for k, v in request.GET.items() if k != "page"} or None)
     context = {"games": all_games(), "bots": bot_players(), "filters": filters}
     open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
         "creator", "opponent", "clock")
@@ -51,12 +53,13 @@ def lobby(request):
             "your_turn": sorted((m for m in active if m.seat_of(user) == m.to_move), key=_deadline_order),
             "waiting": [m for m in active if m.seat_of(user) != m.to_move],
             "finished": list(mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at")[:RECENT_FINISHED]),
-            "open_challenges": list(open_to_all.exclude(creator=user)),
+            "open_page": Paginator(open_to_all.exclude(creator=user), OPEN_PER_PAGE).get_page(request.GET.get("page")),
             "received": list(open_challenges.filter(opponent=user)),
             "sent": list(open_challenges.filter(creator=user)),
         }
     else:
-        context["open_challenges"] = list(open_to_all)
+        context["open_page"] = Paginator(open_to_all, OPEN_PER_PAGE).get_page(request.GET.get("page"))
+    context["open_challenges"] = list(context["open_page"])
     for challenge in context["open_challenges"]:
         challenge.rating_label = rating_label(challenge)
     for challenge in context["open_challenges"] + context.get("received", []) + context.get("sent", []):

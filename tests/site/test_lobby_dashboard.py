@@ -51,6 +51,30 @@ def test_open_challenges_filter_by_game_rating_and_time_control(alice_client, db
     assert response.status_code == 200 and "not understood" in response.content.decode()
 
 
+def test_open_challenges_come_a_page_at_a_time_newest_first_keeping_the_filters(client, db):
+    from daymove.play.views import OPEN_PER_PAGE
+
+    creators = [UserFactory(username=f"p{i:02}") for i in range(OPEN_PER_PAGE + 2)]
+    for i, creator in enumerate(creators):
+        challenge = _open(creator, game="parity")
+        challenge.created = timezone.now() - timedelta(minutes=i)  # p00 newest
+        challenge.save()
+    _open(UserFactory(username="abande-only"))
+
+    def names(query):
+        page = client.get(reverse("lobby") + query).content.decode()
+        return [c.username for c in creators if f">{c.username}<" in page], page
+
+    first, page = names("?game=parity")
+    assert first == [c.username for c in creators[:OPEN_PER_PAGE]]
+    assert "Page 1 of 2" in page and "?game=parity&amp;page=2" in page and ">abande-only<" not in page
+    second, page = names("?game=parity&page=2")
+    assert second == [c.username for c in creators[OPEN_PER_PAGE:]] and "clear</a>" in page
+    assert names("?game=parity&page=99")[0] == second  # past the end: the last page
+    assert names("?page=nonsense")[1].count("Page 1 of 2") == 1  # nonsense: the first page, no error
+    assert "clear</a>" not in client.get(reverse("lobby") + "?page=2").content.decode()  # a page is no filter
+
+
 def test_open_challenges_show_the_creators_rating(client, db):
     _open(UserFactory(username="strong"), rating=1900)
     page = client.get(reverse("lobby")).content.decode()
