@@ -119,6 +119,7 @@ def _selfplay_game(slug: str, options: dict, level_a: str, level_b: str, seed: i
     levels = (level_a, level_b) if a_seat == 0 else (level_b, level_a)
     state = game.initial_state(options)
     cpu = [0.0, 0.0]  # CPU seconds of A and B
+    slowest = [0.0, 0.0]  # their longest move
     moves = [0, 0]
     played = []
     while (seat := game.current_player(state)) is not None:
@@ -126,7 +127,9 @@ def _selfplay_game(slug: str, options: dict, level_a: str, level_b: str, seed: i
         side = 0 if seat == a_seat else 1
         start = time.process_time()
         move = choose_move(game, view, levels[seat], f"{seed}:{index}:{game.ply(state)}")
-        cpu[side] += time.process_time() - start
+        spent = time.process_time() - start
+        cpu[side] += spent
+        slowest[side] = max(slowest[side], spent)
         moves[side] += 1
         played.append(move)
         state = game.play(state, move)
@@ -134,7 +137,7 @@ def _selfplay_game(slug: str, options: dict, level_a: str, level_b: str, seed: i
     verdict = "draw" if result.winner is None else "A wins" if result.winner == a_seat else "B wins"
     scores = f" {result.scores[0]}-{result.scores[1]}" if result.scores is not None else ""
     return {"index": index, "a_as": game.seat_names[a_seat], "a_level": levels[a_seat], "verdict": verdict,
-            "detail": f"{result.reason}{scores}, {game.ply(state)} plies", "cpu": cpu, "moves": moves,
+            "detail": f"{result.reason}{scores}, {game.ply(state)} plies", "cpu": cpu, "slowest": slowest, "moves": moves,
             "record": " ".join(played)}
 
 
@@ -174,6 +177,7 @@ def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: 
         return 2
     tally = {"A wins": 0, "draw": 0, "B wins": 0}
     cpu = [0.0, 0.0]
+    slowest = [0.0, 0.0]
     moves = [0, 0]
     records = set()
     for done, result in enumerate(_selfplay_results(slug, options, level_a, level_b, games_n, seed, jobs), 1):
@@ -181,6 +185,7 @@ def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: 
         records.add(result["record"])
         for side in (0, 1):
             cpu[side] += result["cpu"][side]
+            slowest[side] = max(slowest[side], result["slowest"][side])
             moves[side] += result["moves"][side]
         print(f"game {done}/{games_n}: A={result['a_level']} as {result['a_as']}: {result['verdict']}"
               f" ({result['detail']}); A {tally['A wins']}-{tally['draw']}-{tally['B wins']}", file=out, flush=True)
@@ -195,7 +200,7 @@ def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: 
     print(f"A win rate {wins / n if n else 0.0:.3f} (95% CI {low:.3f}-{high:.3f})", file=out)
     for side, name in ((0, f"A={level_a}"), (1, f"B={level_b}")):
         per_move = cpu[side] / moves[side] if moves[side] else 0.0
-        print(f"{name}: {per_move:.3f} CPU s/move over {moves[side]} moves", file=out)
+        print(f"{name}: {per_move:.3f} CPU s/move over {moves[side]} moves, slowest {slowest[side]:.3f} s", file=out)
     return 0
 
 

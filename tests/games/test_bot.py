@@ -332,6 +332,37 @@ def test_selfplay_command(monkeypatch):
     assert selfplay(game.slug, "nope", "random", 1, None, 1, out=out) == 2
 
 
+def test_openings_vary_by_seed_among_near_best_moves_only():
+    from games.bot.mcts import VARIETY_SHARE
+    from games.registry import all_games
+
+    game = all_games()["abande"]
+    state = game.initial_state({})
+    view = game.player_view(state, game.current_player(state))
+    chosen = set()
+    for seed in range(12):
+        varied = search(game, view, 100, seed, varied_plies=8)
+        [stat] = [m for m in varied.moves if m.move == varied.best]
+        assert stat.visits >= VARIETY_SHARE * varied.moves[0].visits
+        chosen.add(varied.best)
+        plain = search(game, view, 100, seed)  # past the opening: always the most visited move
+        assert plain.best == plain.moves[0].move
+    assert len(chosen) > 1
+
+
+def test_selfplay_in_parallel_plays_the_same_games_and_counts_distinct_ones():
+    """Game i depends only on the seed and i, so --jobs changes the speed, not the results; and bots vary
+    their openings, so the games are not copies of one another."""
+    runs = []
+    for jobs in (1, 2):
+        out = io.StringIO()
+        assert selfplay("abrana", "casual", "beginner", 4, None, 7, out=out, jobs=jobs) == 0
+        runs.append(out.getvalue())
+    games_lines = [[line for line in run.splitlines() if line.startswith(("game ", "selfplay "))] for run in runs]
+    assert games_lines[0] == games_lines[1]
+    assert "(4 distinct games)" in runs[0] and "slowest" in runs[0]
+
+
 # ---- the real games, as far as they exist -------------------------------------------------------------------
 
 
