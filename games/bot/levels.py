@@ -38,12 +38,16 @@ LEVELS: dict[str, Level] = {
 DEFAULT_LEVEL = "club"
 
 # Per-game budgets where the defaults above do not fit, so that a level costs about the same CPU time in every
-# game and the whole ladder can be measured (docs/performance.md). Abande's playouts are the slowest of the five
+# game, that each level clearly beats the one below, and that the whole ladder can be measured
+# (docs/performance.md). Abande's playouts are the slowest of the five
 # (~55-ply games, ~4,000 playouts/s), so its upper levels search less. Offboard's random games last ~300 plies,
 # but its bot_rollout cuts them to 16 plies and scores the position, so it needs no exception.
 # Re-measure with `python -m games selfplay <slug> --a strong --b club -n 2` after a rules speed-up.
 GAME_PLAYOUTS: dict[str, dict[str, int]] = {
     "abande": {"club": 300, "strong": 1000},
+    # C#I's search gains less from each doubling above a few hundred playouts (hidden tiles blur it), so its
+    # levels are further apart: 400 v 25 won 80% of 40 games, 1600 v 200 only 57%, 400 v 100 52% of 60.
+    "ci-sequence": {"beginner": 10, "casual": 60, "strong": 3200},
 }
 
 

@@ -161,6 +161,46 @@ def test_t10_tie_broken_by_four_in_a_row():
     assert (outcome.winner, outcome.reason) == (0, "four-in-a-row")
 
 
+# ---- the bot's rollout hook ---------------------------------------------------------------------
+T10_BOARD = {"a1": "Bm", "b1": "Bm", "c1": "Bm", "d1": "Om",
+             "a3": "Os", "b3": "Os", "b4": "Os", "d2": "Bs",
+             "a2": "Bd", "b2": "Bd", "c2": "Bd", "c3": "Od", "c4": "Od", "d3": "Od"}
+
+
+def test_bot_rollout_ranks_every_win_above_every_draw_above_every_loss():
+    from games.ci_sequence.rules import ROLLOUT_MARGIN_WEIGHT
+
+    rng = random.Random(0)
+    tie_win = GAME.bot_rollout(position(T10_BOARD, hands=([], [])), rng)  # 6-6, moon wins by four in a row
+    assert tie_win == pytest.approx(1 - ROLLOUT_MARGIN_WEIGHT / 2)
+    draw = {"a1": "Bm", "b1": "Bm", "c3": "Bm", "d1": "Om", "a4": "Os", "b4": "Os", "d2": "Os", "a2": "Bs",
+            "c1": "Bd", "c2": "Bd", "b2": "Bd", "a3": "Od", "b3": "Od", "c4": "Od"}
+    assert GAME.bot_rollout(position(draw, hands=([], [])), rng) == pytest.approx(0.5)
+    values = []
+    for seed in range(200):  # random finished games: wins, draws and losses for the moon player
+        final, _ = GAME.random_playout(GAME.initial_state({}), random.Random(seed))
+        winner = GAME.outcome(final).winner
+        values.append((winner, GAME.bot_rollout(final, rng)))
+    wins = [v for w, v in values if w == 0]
+    draws = [v for w, v in values if w is None]
+    losses = [v for w, v in values if w == 1]
+    assert wins and draws and losses
+    assert min(wins) > max(draws + [0.5]) and max(losses) < min(draws + [0.5])
+    assert all(0.0 <= v <= 1.0 for _, v in values)
+
+
+def test_bot_rollout_prefers_the_wider_margin():
+    by_margin = {}
+    for seed in range(200):
+        final, _ = GAME.random_playout(GAME.initial_state({}), random.Random(seed))
+        moon, sun = GAME.outcome(final).scores
+        by_margin[moon - sun] = GAME.bot_rollout(final, random.Random(0))
+    margins = sorted(by_margin)
+    assert len(margins) > 5
+    assert [by_margin[m] for m in margins] == sorted(by_margin[m] for m in margins)
+    assert by_margin[margins[0]] < by_margin[margins[-1]]
+
+
 # ---- more rules ------------------------------------------------------------------------------
 def test_equal_scores_both_or_neither_line_is_a_draw():
     both = {"a1": "Bm", "b1": "Bm", "c1": "Bm", "d1": "Om",
