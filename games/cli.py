@@ -48,12 +48,17 @@ def _load_options(text: str | None) -> dict:
     return options
 
 
-def _game_and_state(slug: str, options_text: str | None):
-    """Look up the game and build its initial state; RulesError on bad input."""
+def _game_and_options(slug: str, options_text: str | None):
+    """Look up the game and normalise its options; RulesError on bad input."""
     game = all_games().get(slug)
     if game is None:
         raise RulesError(f"unknown game {slug!r}; known: {', '.join(all_games())}")
-    options = game.normalize_options(_load_options(options_text))
+    return game, game.normalize_options(_load_options(options_text))
+
+
+def _game_and_state(slug: str, options_text: str | None):
+    """Look up the game and build its initial state; RulesError on bad input."""
+    game, options = _game_and_options(slug, options_text)
     return game, game.initial_state(options)
 
 
@@ -170,8 +175,7 @@ def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: 
             print(f"error: unknown level {level!r}; known: {', '.join(LEVELS)}", file=sys.stderr)
             return 2
     try:
-        game, _ = _game_and_state(slug, options_text)
-        options = game.normalize_options(_load_options(options_text))
+        _, options = _game_and_options(slug, options_text)
     except RulesError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

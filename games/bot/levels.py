@@ -13,7 +13,7 @@ class Level:
 
     name: str
     label: str
-    playouts: int  # iterations per move before per-game scaling; 0 = uniform random mover
+    playouts: int  # iterations per move unless GAME_PLAYOUTS says otherwise; 0 = uniform random mover
     exploration: float = 0.4  # UCT c in  mean + c * sqrt(ln N / n); 0.35-0.4 beat 0.2, 0.7 and 1.4 in tests
     temperature: float = 0.0  # 0 = play the most visited move; > 0 = sample by visits ** (1 / T)
     # For the game's first plies the move is drawn among the nearly best ones (mcts.VARIETY_SHARE), so a bot does

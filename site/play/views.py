@@ -53,12 +53,11 @@ def lobby(request):
             "your_turn": sorted((m for m in active if m.seat_of(user) == m.to_move), key=_deadline_order),
             "waiting": [m for m in active if m.seat_of(user) != m.to_move],
             "finished": list(mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at")[:RECENT_FINISHED]),
-            "open_page": Paginator(open_to_all.exclude(creator=user), OPEN_PER_PAGE).get_page(request.GET.get("page")),
             "received": list(open_challenges.filter(opponent=user)),
             "sent": list(open_challenges.filter(creator=user)),
         }
-    else:
-        context["open_page"] = Paginator(open_to_all, OPEN_PER_PAGE).get_page(request.GET.get("page"))
+        open_to_all = open_to_all.exclude(creator=user)
+    context["open_page"] = Paginator(open_to_all, OPEN_PER_PAGE).get_page(request.GET.get("page"))
     context["open_challenges"] = list(context["open_page"])
     for challenge in context["open_challenges"]:
         challenge.rating_label = rating_label(challenge)

@@ -257,15 +257,20 @@ def role_problems(world: World, case: Case, url: str, role: str, before: dict) -
     return [f"{role} {url}: {problem}" for problem in problems]
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize("name,index", CASES, ids=[_id(c) for c in CASES])
-def test_who_may_read_and_who_may_act(name, index):
-    """Each role in turn, on the same small site (rolled back after each role)."""
+def prepare_case(name: str, index: int) -> tuple[Case, World, str]:
+    """A policy case, a fresh small site set up for it, and the URL it is about."""
     case = POLICY[name][index]
     world = build_world()
     if case.setup:
         case.setup(world)
-    url = reverse(name, kwargs=case.kwargs(world))
+    return case, world, reverse(name, kwargs=case.kwargs(world))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name,index", CASES, ids=[_id(c) for c in CASES])
+def test_who_may_read_and_who_may_act(name, index):
+    """Each role in turn, on the same small site (rolled back after each role)."""
+    case, world, url = prepare_case(name, index)
     before = snapshot()
     problems = []
     for role in ROLES:
