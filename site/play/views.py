@@ -183,14 +183,19 @@ def _render_match(request, match: Match, *, clicked=(), at=None, form=None, erro
     return response
 
 
+def _match_or_404(match_id) -> Match:
+    """The match, or a 404 page for an id that names none."""
+    try:
+        return moves.get_match(match_id)
+    except Refused:
+        raise Http404("There is no such match.") from None
+
+
 @never_cache
 @require_GET
 def match_page(request, match_id):
     """The match: board from the viewer's side, clicks towards a move, history and replay."""
-    try:
-        match = moves.get_match(match_id)
-    except Refused:
-        raise Http404("There is no such match.") from None
+    match = _match_or_404(match_id)
     return _render_match(request, match, clicked=request.GET.getlist("s")[:8], at=_parse_at(request))
 
 
@@ -198,10 +203,7 @@ def match_page(request, match_id):
 @require_GET
 def match_poll(request, match_id):
     """htmx poll: 204 while the match is still at `ply` (same status, same draw offer), else the fresh play area."""
-    try:
-        match = moves.get_match(match_id)
-    except Refused:
-        raise Http404("There is no such match.") from None
+    match = _match_or_404(match_id)
     offer = "" if match.draw_offer_seat is None else str(match.draw_offer_seat)
     if (request.GET.get("ply") == str(match.ply) and request.GET.get("status") == match.status
             and request.GET.get("offer", "") == offer):
@@ -219,10 +221,7 @@ def play_move(request, match_id):
             raise Refused("Type a move in the game's notation.")
         result = moves.submit_move(match_id, request.user, form.cleaned_data["move"], form.cleaned_data["ply"])
     except Refused as refusal:
-        try:
-            match = moves.get_match(match_id)
-        except Refused:
-            raise Http404("There is no such match.") from None
+        match = _match_or_404(match_id)
         return _render_match(request, match, form=form, error=refusal.message, status=refusal.status)
     if request.htmx:
         return _render_match(request, result.match)
@@ -233,10 +232,7 @@ def play_move(request, match_id):
 def resign(request, match_id):
     """GET: the confirmation page; POST with confirm=yes: resign the match."""
     if request.method != "POST" or request.POST.get("confirm") != "yes":
-        try:
-            match = moves.get_match(match_id)
-        except Refused:
-            raise Http404("There is no such match.") from None
+        match = _match_or_404(match_id)
         if match.seat_of(request.user) is None:
             context = {"match": match, "error": "You are not playing in this match."}
             return render(request, "play/resign_confirm.html", context, status=403)
