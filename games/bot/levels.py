@@ -45,9 +45,11 @@ DEFAULT_LEVEL = "club"
 # Re-measure with `python -m games selfplay <slug> --a strong --b club -n 2` after a rules speed-up.
 GAME_PLAYOUTS: dict[str, dict[str, int]] = {
     "abande": {"club": 300, "strong": 1000},
-    # C#I's search gains less from each doubling above a few hundred playouts (hidden tiles blur it), so its
-    # levels are further apart: 400 v 25 won 80% of 40 games, 1600 v 200 only 57%, 400 v 100 52% of 60.
-    "ci-sequence": {"beginner": 10, "casual": 60, "strong": 3200},
+    # C#I's search gains little from each doubling (hidden tiles blur it, and strong sides often tie), so its
+    # levels are 10-16x apart: with the guided rollout 400 v 60 won 47% of 60 games, 1000 v 100 59% of 200,
+    # 1600 v 100 62.5% of 200.
+    # Strong is only 2x club: a wider gap would make strong v club too slow to measure.
+    "ci-sequence": {"beginner": 10, "casual": 100, "club": 1600, "strong": 3200},
 }
 
 

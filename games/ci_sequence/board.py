@@ -116,6 +116,8 @@ def options(occ: int) -> tuple[bytes, bytes, bytes]:
 # ---- scoring --------------------------------------------------------------------------------
 # Every unordered pair of 8-adjacent squares (42 of them).
 PAIRS = tuple((a, b) for a, b in STEPS if a < b)
+# The 8-neighbours of each square as a mask: a tile on sq forms popcount(NEIGHBOURS[sq] & mask) pairs.
+NEIGHBOURS = tuple(sum(1 << RAYS[sq][d][0] for d in range(8) if RAYS[sq][d]) for sq in range(16))
 # Rows, columns and the two long diagonals.
 LINES = (
     tuple(tuple(f + 4 * r for f in range(4)) for r in range(4))

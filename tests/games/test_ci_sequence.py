@@ -201,6 +201,38 @@ def test_bot_rollout_prefers_the_wider_margin():
     assert by_margin[margins[0]] < by_margin[margins[-1]]
 
 
+
+def test_guided_playout_plays_only_legal_moves(monkeypatch):
+    from games.ci_sequence import rules
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.initial_state({})
+        while not state.over():
+            legal = GAME.legal_moves(state)
+            monkeypatch.setattr(rules, "PLY_LIMIT", state.ply + 1)  # the playout stops after one ply
+            after = GAME.guided_playout(state, rng)
+            monkeypatch.undo()
+            assert after.last in legal
+            expected = GAME.apply_move(state, after.last)
+            for field in ("board", "pub", "hands", "known", "to_move", "final", "lm", "lp", "ply", "occ"):
+                assert getattr(after, field) == getattr(expected, field), field
+            state = expected
+
+
+def test_guided_playout_places_final_tiles_greedily():
+    board = {"a1": "Bm", "b1": "Bm", "a2": "Om", "c3": "Os", "d3": "Os", "c4": "Bs",
+             "c1": "Bd", "d1": "Bd", "c2": "Bd", "d2": "Od", "a3": "Od", "b3": "Od"}
+    state = position(board, hands=(["Bm", "Os"], []), final=True)  # empty: b2, a4, b4, d4
+    for seed in range(20):
+        final = GAME.guided_playout(state, random.Random(seed))
+        assert final.over()
+        # The moon goes where it touches three moons; the sun where it touches no sun.
+        assert B.TILE_TYPE[final.board[B.SQUARE["b2"]]] == B.TYPE_INDEX["Bm"]
+        assert B.TILE_TYPE[final.board[B.SQUARE["a4"]]] == B.TYPE_INDEX["Os"]
+        assert scores(final) == (12, 6)
+
+
 # ---- more rules ------------------------------------------------------------------------------
 def test_equal_scores_both_or_neither_line_is_a_draw():
     both = {"a1": "Bm", "b1": "Bm", "c1": "Bm", "d1": "Om",
