@@ -201,7 +201,6 @@ def test_bot_rollout_prefers_the_wider_margin():
     assert by_margin[margins[0]] < by_margin[margins[-1]]
 
 
-
 def test_guided_playout_plays_only_legal_moves(monkeypatch):
     from games.ci_sequence import rules
 
