@@ -122,11 +122,15 @@ def expected_change(request, slug):
     return render(request, "play/challenge_form.html#expected", context)
 
 
-def _refusal(request, refusal: Refused):
-    """Someone else's object (403) or a missing one (404): the reason, with that status, and nothing done."""
+def _refusal(request, refusal: Refused, back_url: str):
+    """A refused POST: someone else's (403) or a missing (404) object gets that status, any other
+    refusal goes back to `back_url` with the reason as a message. Nothing was done either way."""
     if refusal.status == 404:
         raise Http404(refusal.message)
-    return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
+    if refusal.status == 403:
+        return render(request, "partials/refusal.html", {"message": refusal.message}, status=403)
+    messages.error(request, refusal.message)
+    return redirect(back_url)
 
 
 def _post_action(action, success_message, refused_url):
@@ -143,10 +147,7 @@ def _post_action(action, success_message, refused_url):
         try:
             result = action(object_id, request.user)
         except Refused as refusal:
-            if refusal.status in (403, 404):
-                return _refusal(request, refusal)
-            messages.error(request, refusal.message)
-            return redirect(refused_url(object_id))
+            return _refusal(request, refusal, refused_url(object_id))
         messages.success(request, success_message)
         return redirect(result) if isinstance(result, Match) else redirect("lobby")
 
@@ -243,10 +244,7 @@ def resign(request, match_id):
     try:
         match = moves.resign(match_id, request.user)
     except Refused as refusal:
-        if refusal.status in (403, 404):
-            return _refusal(request, refusal)
-        messages.error(request, refusal.message)
-        return redirect("match", match_id=match_id)
+        return _refusal(request, refusal, reverse("match", args=[match_id]))
     messages.info(request, "You resigned.")
     return redirect(match)
 
@@ -276,10 +274,7 @@ def rematch(request, match_id):
     try:
         challenge = challenges.rematch(match_id, request.user)
     except Refused as refusal:
-        if refusal.status in (403, 404):
-            return _refusal(request, refusal)
-        messages.error(request, refusal.message)
-        return redirect("match", match_id=match_id)
+        return _refusal(request, refusal, reverse("match", args=[match_id]))
     if challenge.match is not None:
         messages.success(request, f"{challenge.opponent} accepted the rematch.")
         return redirect(challenge.match)
