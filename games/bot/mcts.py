@@ -99,6 +99,14 @@ def _deadline(max_seconds: float | None) -> float | None:
     return None if max_seconds is None else time.process_time() + max_seconds
 
 
+def _backup(path: list, r0: float) -> None:
+    """Count one visit on every node of `path`, rewarding each for the player who moved into it."""
+    r1 = 1.0 - r0
+    for node in path:
+        node.n += 1
+        node.w += r0 if node.mover == 0 else r1
+
+
 # ---- perfect information: UCT -------------------------------------------------------------------------------
 
 
@@ -159,11 +167,7 @@ def _uct(game: Game, state, budget: int, rng: random.Random, c: float, value0, d
         else:
             r0 = rollout(node.state, rng)
             playouts += 1
-        # Backpropagation.
-        r1 = 1.0 - r0
-        for nd in path:
-            nd.n += 1
-            nd.w += r0 if nd.mover == 0 else r1
+        _backup(path, r0)
         iterations += 1
         if deadline is not None and time.process_time() >= deadline:
             break
@@ -249,10 +253,7 @@ def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, v
         else:
             r0 = rollout(state, rng)
             playouts += 1
-        r1 = 1.0 - r0
-        for nd in path:
-            nd.n += 1
-            nd.w += r0 if nd.mover == 0 else r1
+        _backup(path, r0)
         iterations += 1
         state = None
         if deadline is not None and time.process_time() >= deadline:
