@@ -192,6 +192,35 @@ def test_black_captures_downwards():
     assert "d4xd2" not in legal(state)
 
 
+def _first_capture_victims(seat: int) -> set[str]:
+    """Squares where a piece of `seat` can be captured while all 12 pieces are on the board."""
+    capturer = 1 - seat
+    step = 6 if capturer == 0 else -6  # a rank, in square numbers, towards the capturer's front
+    victims = set()
+    # While 12 pieces stand blue is closed, so no piece can ever stand on a blue square.
+    standable = [s for s in range(36) if KIND[s] != "U"]
+    for v in standable:
+        s, land = v - step, v + step
+        if s not in standable or not 0 <= land < 36:
+            continue
+        fillers = [NAMES[x] for x in standable if x not in (s, v, land)]
+        pieces = [[], []]
+        pieces[capturer] = [NAMES[s]] + fillers[:5]
+        pieces[seat] = [NAMES[v]] + fillers[5:10]
+        state = position(pieces[0], pieces[1], to_move=capturer)
+        if f"{NAMES[s]}x{NAMES[land]}" in legal(state):
+            victims.add(NAMES[v])
+    return victims
+
+
+def test_with_twelve_pieces_only_three_squares_per_side_can_be_captured():
+    # docs/performance.md leans on this: a random mover that never visits these squares cannot lose
+    # a piece before the 60-ply draw. A capture from 12 leaves 11 (red closed), and nobody can stand
+    # on blue while 12 remain, so the capturer and victim stand on ordinary squares, the landing off red.
+    assert _first_capture_victims(0) == {"b3", "c5", "f3"}
+    assert _first_capture_victims(1) == {"a4", "d2", "e4"}
+
+
 def test_capture_needs_enemy_piece_and_empty_landing():
     # Own piece in between: no capture.
     state = position(["b3", "b4"], ["a6", "f6"])
