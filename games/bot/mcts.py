@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from math import log, sqrt, tanh
 
 from games.base import Game, Outcome
-from games.bot.levels import DEFAULT_LEVEL, Level, get_level, playouts_for
+from games.bot.levels import DEFAULT_LEVEL, Level, contempt_for, get_level, playouts_for
 
 
 # In the opening a bot varies its play among the root moves searched at least this share as often as the best.
@@ -60,24 +60,41 @@ class SearchResult:
     reason: str = "search"  # "search", "only-move", "wins-now" or "random"
 
 
-def _value_function(draw_margin: float):
+def _value_function(draw_margin: float, draw0: float = 0.5):
     """`value0(outcome)`: the reward of a finished game for seat 0.
 
     A draw is worth 0.5, moved by up to `draw_margin` towards the side with the higher reported scores
     (0.5 + margin * tanh((s0 - s1) / 2)). Every game here reports scores where more is better for that seat,
     and in some (Parity) nearly every random playout ends in a limit draw, so the scores are the only signal.
+    A bot with contempt passes `draw0`, what any draw is worth for seat 0 to it; the scores then do not count.
     """
 
     def value0(outcome: Outcome) -> float:
         winner = outcome.winner
         if winner is not None:
             return 1.0 if winner == 0 else 0.0
+        if draw0 != 0.5:
+            return draw0
         scores = outcome.scores
         if draw_margin and scores is not None and scores[0] != scores[1]:
             return 0.5 + draw_margin * tanh((scores[0] - scores[1]) / 2)
         return 0.5
 
     return value0
+
+
+def _with_contempt(rollout, draw0: float):
+    """`rollout` with its values bent so that an even position (0.5) is worth `draw0`; 0 and 1 stay put.
+
+    Piecewise linear and increasing, so a better position still scores higher, but a position that is only
+    heading for a draw scores what the draw is worth to the bot, not half a win.
+    """
+
+    def bent(state, rng):
+        v = rollout(state, rng)
+        return draw0 + (1.0 - draw0) * (2.0 * v - 1.0) if v > 0.5 else draw0 * 2.0 * v
+
+    return bent
 
 
 def _rollout_function(game: Game, value0):
@@ -127,10 +144,10 @@ class _Node:
         self.value0 = value0(game.outcome(state)) if self.player is None else None
 
 
-def _uct(game: Game, state, budget: int, rng: random.Random, c: float, value0, deadline: float | None):
+def _uct(game: Game, state, budget: int, rng: random.Random, c: float, value0, rollout,
+         deadline: float | None):
     """Run UCT from `state`; return (root stats as (move, visits, total), iterations, playouts)."""
     apply_move = game.apply_move
-    rollout = _rollout_function(game, value0)
     randrange = rng.randrange
     root = _Node(game, value0, state, None, None)
     iterations = playouts = 0
@@ -195,15 +212,14 @@ class DeterminisationError(RuntimeError):
     """The bot's own legal moves differ between determinisations of its view (a bug in sample_state)."""
 
 
-def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, value0, deadline: float | None,
-            first_state, root_legal: list):
+def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, value0, rollout,
+            deadline: float | None, first_state, root_legal: list):
     """Run SO-ISMCTS from `view`; return (root stats as (move, visits, total), iterations, playouts)."""
     sample_state = game.sample_state
     current_player = game.current_player
     legal_moves = game.legal_moves
     apply_move = game.apply_move
     outcome = game.outcome
-    rollout = _rollout_function(game, value0)
     randrange = rng.randrange
     root = _InfoNode(None)
     root_set = set(root_legal)  # membership only, never iterated
@@ -279,14 +295,15 @@ def _wins_now(game: Game, state, player: int, moves: list):
 
 def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float = 0.4,
            temperature: float = 0.0, varied_plies: int = 0, tactics: bool = True, draw_margin: float = 0.0,
-           max_seconds: float | None = None) -> SearchResult:
+           contempt: float = 0.0, max_seconds: float | None = None) -> SearchResult:
     """Search from the bot's view with a budget of `playouts` iterations and pick a move.
 
     `seed` is an int/str seed or a random.Random. With temperature 0 the most visited move is played (ties: the
     higher mean, then move order); with temperature T > 0 a move is drawn with weight visits ** (1 / T).
     Before ply `varied_plies` of the game (temperature 0) the move is drawn, by visits, among those visited at
     least VARIETY_SHARE times as often as the best.
-    `playouts` = 0 means a uniformly random legal move. `draw_margin` > 0 values a draw by the final scores.
+    `playouts` = 0 means a uniformly random legal move. `draw_margin` > 0 values a draw by the final scores;
+    `contempt` > 0 instead makes every draw worth 0.5 - contempt to the bot, so it plays on for a win.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     state = game.sample_state(view, rng)
@@ -306,11 +323,16 @@ def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float 
         if winning is not None:
             return SearchResult(game.format_move(winning), reason="wins-now")
     deadline = _deadline(max_seconds)
-    value0 = _value_function(draw_margin)
+    draw0 = 0.5 - contempt if player == 0 else 0.5 + contempt  # what a draw is worth for seat 0 to the bot
+    value0 = _value_function(draw_margin, draw0)
+    rollout = _rollout_function(game, value0)
+    if contempt:
+        rollout = _with_contempt(rollout, draw0)
     if game.hidden_information:
-        stats, iterations, done = _ismcts(game, view, playouts, rng, exploration, value0, deadline, state, moves)
+        stats, iterations, done = _ismcts(game, view, playouts, rng, exploration, value0, rollout, deadline,
+                                          state, moves)
     else:
-        stats, iterations, done = _uct(game, state, playouts, rng, exploration, value0, deadline)
+        stats, iterations, done = _uct(game, state, playouts, rng, exploration, value0, rollout, deadline)
     # Sort by visits, then mean, then move order (stable), so the choice never depends on ties in the tree.
     order = {move: i for i, move in enumerate(moves)}
     stats.sort(key=lambda s: (-s[1], -(s[2] / s[1]), order[s[0]]))
@@ -332,6 +354,6 @@ def choose_move(game: Game, view: dict, level: str | Level = DEFAULT_LEVEL, seed
     """The bot's move (canonical notation) for the seat whose `view` this is, at `level`; reproducible by seed."""
     level = get_level(level)
     result = search(game, view, playouts_for(level, game), seed, exploration=level.exploration,
-                    temperature=level.temperature, varied_plies=level.varied_plies, tactics=level.tactics, draw_margin=level.draw_margin,
-                    max_seconds=max_seconds)
+                    temperature=level.temperature, varied_plies=level.varied_plies, tactics=level.tactics,
+                    draw_margin=level.draw_margin, contempt=contempt_for(game), max_seconds=max_seconds)
     return result.best

@@ -239,6 +239,31 @@ def test_draw_margin_prefers_draws_ahead_on_scores():
     assert shaped(Outcome(None, None, "full")) == 0.5
 
 
+def test_contempt_makes_every_draw_worth_less_than_half_to_the_bot():
+    from games.parity.rules import GAME as parity, position
+
+    # 59 quiet plies and no capture on the board: whatever either side plays draws at once.
+    for seat in (0, 1):
+        state = position(["b1", "c1"], ["d6", "e6"], to_move=seat, quiet=59)
+        view = parity.player_view(state, seat)
+        plain = search(parity, view, 50, seed=1, draw_margin=0.3)
+        scornful = search(parity, view, 50, seed=1, draw_margin=0.3, contempt=0.3)
+        assert plain.moves and all(m.mean == 0.5 for m in plain.moves)  # two pieces each: level scores
+        assert scornful.moves and all(m.mean == pytest.approx(0.2) for m in scornful.moves)
+
+
+def test_contempt_bends_rollout_values_around_the_draw():
+    from games.bot.mcts import _with_contempt
+
+    def fixed(value):
+        return _with_contempt(lambda state, rng: value, 0.2)
+
+    assert fixed(0.0)(None, None) == 0.0 and fixed(1.0)(None, None) == 1.0
+    assert fixed(0.5)(None, None) == pytest.approx(0.2)
+    values = [fixed(v / 10)(None, None) for v in range(11)]
+    assert values == sorted(values) and len(set(values)) == 11
+
+
 def test_random_level_and_beginner_play_legal_moves():
     game = TicTacToe()
     state = game.initial_state()
