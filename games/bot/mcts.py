@@ -97,11 +97,15 @@ def _with_contempt(rollout, draw0: float):
     return bent
 
 
-def _rollout_function(game: Game, value0):
-    """`rollout(state, rng) -> value for seat 0`: the game's hook, else a random playout to the end."""
+def _rollout_function(game: Game, value0, draw0: float = 0.5):
+    """`rollout(state, rng) -> value for seat 0`: the game's hook, else a random playout to the end.
+
+    A hook's estimates are bent for a bot with contempt (`draw0` != 0.5); a playout to the end is valued by
+    `value0`, which already gives a draw what it is worth to the bot.
+    """
     hook = getattr(game, "bot_rollout", None)
     if hook is not None:
-        return hook
+        return hook if draw0 == 0.5 else _with_contempt(hook, draw0)
     playout = game.random_playout
     outcome = game.outcome
 
@@ -325,9 +329,7 @@ def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float 
     deadline = _deadline(max_seconds)
     draw0 = 0.5 - contempt if player == 0 else 0.5 + contempt  # what a draw is worth for seat 0 to the bot
     value0 = _value_function(draw_margin, draw0)
-    rollout = _rollout_function(game, value0)
-    if contempt:
-        rollout = _with_contempt(rollout, draw0)
+    rollout = _rollout_function(game, value0, draw0)
     if game.hidden_information:
         stats, iterations, done = _ismcts(game, view, playouts, rng, exploration, value0, rollout, deadline,
                                           state, moves)

@@ -252,6 +252,13 @@ def test_contempt_makes_every_draw_worth_less_than_half_to_the_bot():
         assert scornful.moves and all(m.mean == pytest.approx(0.2) for m in scornful.moves)
 
 
+def test_contempt_values_a_drawn_playout_once_in_a_game_without_a_rollout_hook():
+    game = TicTacToe()
+    view = game.player_view(ttt("xxoooxx.."), 1)  # O to move: both moves lead to a drawn board
+    result = search(game, view, 50, seed=1, tactics=False, contempt=0.3)
+    assert game.playouts > 0 and all(m.mean == pytest.approx(0.2) for m in result.moves)
+
+
 def test_contempt_bends_rollout_values_around_the_draw():
     from games.bot.mcts import _with_contempt
 
