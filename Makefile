@@ -34,6 +34,8 @@ chromium:
 	  echo "Chromium is missing: install Debian's chromium package for the browser tests."
 
 test: $(STAMP) chromium
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/pytest
 
 # Load benchmark: scratch database (local PostgreSQL, else SQLite), gunicorn, figures into docs/performance.md.

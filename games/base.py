@@ -7,8 +7,9 @@ testable alone and usable from the command line (`python -m games`).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any
 
 State = Any  # each game chooses its own state type (treated as immutable by callers)
 Move = Hashable  # each game chooses its own move type; the notation is the public form
@@ -43,7 +44,7 @@ class Outcome:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "Outcome":
+    def from_json(cls, data: dict) -> Outcome:
         """Inverse of to_json."""
         scores = data.get("scores")
         return cls(data["winner"], tuple(scores) if scores is not None else None, data["reason"])
@@ -173,7 +174,7 @@ class Game:
         """How a token that the board does not draw is labelled on a button."""
         return token
 
-    def render_board(self, view: dict, ui: "BoardUI") -> str:  # noqa: F821 - see games.ui
+    def render_board(self, view: dict, ui: BoardUI) -> str:  # noqa: F821 - see games.ui
         """SVG/HTML markup of the board for a view; clickable tokens go through `ui.link`."""
         raise NotImplementedError
 

@@ -1,9 +1,9 @@
 """`python -m games`: the rules referee and tools on the command line.
 
-    replay <slug> [--options JSON]    read moves from stdin, print one JSON line per position
-    bench <slug> [--options JSON] [--seconds S]   random playouts per second on one core
-    selfplay <slug> --a LEVEL --b LEVEL [-n N] [--options JSON] [--seed S] [--jobs J]
-                                      bot against bot (colours alternate), with a confidence interval
+replay <slug> [--options JSON]    read moves from stdin, print one JSON line per position
+bench <slug> [--options JSON] [--seconds S]   random playouts per second on one core
+selfplay <slug> --a LEVEL --b LEVEL [-n N] [--options JSON] [--seed S] [--jobs J]
+                                  bot against bot (colours alternate), with a confidence interval
 """
 
 from __future__ import annotations
@@ -141,9 +141,17 @@ def _selfplay_game(slug: str, options: dict, level_a: str, level_b: str, seed: i
     result = game.outcome(state)
     verdict = "draw" if result.winner is None else "A wins" if result.winner == a_seat else "B wins"
     scores = f" {result.scores[0]}-{result.scores[1]}" if result.scores is not None else ""
-    return {"index": index, "a_as": game.seat_names[a_seat], "a_level": levels[a_seat], "verdict": verdict,
-            "detail": f"{result.reason}{scores}, {game.ply(state)} plies", "cpu": cpu, "slowest": slowest, "moves": moves,
-            "record": " ".join(played)}
+    return {
+        "index": index,
+        "a_as": game.seat_names[a_seat],
+        "a_level": levels[a_seat],
+        "verdict": verdict,
+        "detail": f"{result.reason}{scores}, {game.ply(state)} plies",
+        "cpu": cpu,
+        "slowest": slowest,
+        "moves": moves,
+        "record": " ".join(played),
+    }
 
 
 def _selfplay_results(slug: str, options: dict, level_a: str, level_b: str, games_n: int, seed: int, jobs: int):
@@ -164,8 +172,9 @@ def _star_selfplay(task: tuple) -> dict:
     return _selfplay_game(*task)
 
 
-def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: str | None, seed: int,
-             out=None, jobs: int = 1) -> int:
+def selfplay(
+    slug: str, level_a: str, level_b: str, games_n: int, options_text: str | None, seed: int, out=None, jobs: int = 1
+) -> int:
     """Play `games_n` bot games, A taking seat 0 in even games and seat 1 in odd ones; print a summary."""
     from games.bot import LEVELS
 
@@ -191,14 +200,21 @@ def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: 
             cpu[side] += result["cpu"][side]
             slowest[side] = max(slowest[side], result["slowest"][side])
             moves[side] += result["moves"][side]
-        print(f"game {done}/{games_n}: A={result['a_level']} as {result['a_as']}: {result['verdict']}"
-              f" ({result['detail']}); A {tally['A wins']}-{tally['draw']}-{tally['B wins']}", file=out, flush=True)
+        print(
+            f"game {done}/{games_n}: A={result['a_level']} as {result['a_as']}: {result['verdict']}"
+            f" ({result['detail']}); A {tally['A wins']}-{tally['draw']}-{tally['B wins']}",
+            file=out,
+            flush=True,
+        )
     wins, draws, losses = tally["A wins"], tally["draw"], tally["B wins"]
     n = wins + draws + losses
     rate = (wins + 0.5 * draws) / n if n else 0.0
     low, high = wilson_interval(rate, n)
-    print(f"selfplay {slug}: A={level_a} vs B={level_b}, {n} games: A won {wins}, drew {draws}, lost {losses}"
-          f" ({len(records)} distinct games)", file=out)
+    print(
+        f"selfplay {slug}: A={level_a} vs B={level_b}, {n} games: A won {wins}, drew {draws}, lost {losses}"
+        f" ({len(records)} distinct games)",
+        file=out,
+    )
     print(f"A score rate {rate:.3f} (95% CI {low:.3f}-{high:.3f}; a draw counts half)", file=out)
     low, high = wilson_interval(wins / n if n else 0.0, n)
     print(f"A win rate {wins / n if n else 0.0:.3f} (95% CI {low:.3f}-{high:.3f})", file=out)
@@ -210,8 +226,9 @@ def selfplay(slug: str, level_a: str, level_b: str, games_n: int, options_text: 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser with every subcommand."""
-    parser = argparse.ArgumentParser(prog="python -m games", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m games", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="referee: moves on stdin, one JSON line per position")
     p.add_argument("slug")

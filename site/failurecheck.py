@@ -26,11 +26,10 @@ import re
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 from daymove.liveservices import CeleryWorker, RedisServer, emails_in
 
@@ -100,14 +99,20 @@ class Report:
             (self.handled_during_outage == 0, f"{self.handled_during_outage} jobs ran while Redis was down"),
             (sum(self.pending_after_outage.values()) > 0, "no job was waiting in the outbox during the outage"),
             (self.worker_survived_outage, "the worker exited during the outage"),
-            (self.bot_turns_waiting_after_recovery == 0,
-             f"{self.bot_turns_waiting_after_recovery} bot turns still waiting after recovery"),
-            (self.bot_moves_after_recovery >= self.pending_after_outage["bot_turn"],
-             "the bots did not make their pending moves after recovery"),
+            (
+                self.bot_turns_waiting_after_recovery == 0,
+                f"{self.bot_turns_waiting_after_recovery} bot turns still waiting after recovery",
+            ),
+            (
+                self.bot_moves_after_recovery >= self.pending_after_outage["bot_turn"],
+                "the bots did not make their pending moves after recovery",
+            ),
             (bool(self.killed_job), f"no bot job was caught running in {self.config.kill_tries} tries"),
             (not self.killed_job or self.killed_job_attempts >= 2, "the killed job was not run again"),
-            (not self.killed_job or self.bot_moves_at_killed_ply == 1,
-             f"{self.bot_moves_at_killed_ply} bot moves at the killed job's ply (expected 1)"),
+            (
+                not self.killed_job or self.bot_moves_at_killed_ply == 1,
+                f"{self.bot_moves_at_killed_ply} bot moves at the killed job's ply (expected 1)",
+            ),
             (self.duplicates == 0, f"{self.duplicates} emails doubled"),
             (self.missing == 0, f"{self.missing} emails lost"),
             (self.unexpected == 0, f"{self.unexpected} unexpected emails"),
@@ -147,8 +152,10 @@ class Scenario:
         """Players, bots and matches (unrated, open challenges accepted, so no challenge emails)."""
         from daymove.play import challenges
 
-        people = [_user(f"fc-person-{i:02d}") for i in range(2 * self.config.pairs + self.config.bot_matches
-                                                                + self.config.kill_tries)]
+        people = [
+            _user(f"fc-person-{i:02d}")
+            for i in range(2 * self.config.pairs + self.config.bot_matches + self.config.kill_tries)
+        ]
         quick, slow = _bot("fc-bot-quick", self.config.bot_level), _bot("fc-bot-slow", self.config.slow_bot_level)
         for i in range(self.config.pairs):
             creator, acceptor = people[2 * i], people[2 * i + 1]
@@ -157,13 +164,15 @@ class Scenario:
             self.people_matches.append(match.pk)
             if match.to_move is not None and match.players[match.to_move].pk == creator.pk:
                 self.expected[creator.email, match.pk] += 1  # the creator moves first: told by email
-        rest = people[2 * self.config.pairs:]
-        for person in rest[:self.config.bot_matches]:
-            self.bot_matches.append(challenges.create_challenge(person, GAME, {}, quick.username, creator_seat=0,
-                                                                rated=False).match_id)
-        for person in rest[self.config.bot_matches:]:
-            self.slow_bot_matches.append(challenges.create_challenge(person, GAME, {}, slow.username, creator_seat=0,
-                                                                     rated=False).match_id)
+        rest = people[2 * self.config.pairs :]
+        for person in rest[: self.config.bot_matches]:
+            self.bot_matches.append(
+                challenges.create_challenge(person, GAME, {}, quick.username, creator_seat=0, rated=False).match_id
+            )
+        for person in rest[self.config.bot_matches :]:
+            self.slow_bot_matches.append(
+                challenges.create_challenge(person, GAME, {}, slow.username, creator_seat=0, rated=False).match_id
+            )
 
     # ---- moves ----------------------------------------------------------------------------------------------
 
@@ -174,8 +183,9 @@ class Scenario:
         match = moves.get_match(match_id)
         person = match.players[match.to_move]
         rules, position = match.rules, match.position()
-        choices = [text for text in rules.legal_move_strings(position) if rules.outcome(rules.play(position, text))
-                   is None]
+        choices = [
+            text for text in rules.legal_move_strings(position) if rules.outcome(rules.play(position, text)) is None
+        ]
         text = self.rng.choice(choices)
         began = time.perf_counter()
         try:
@@ -212,6 +222,7 @@ def _bot(username: str, level: str):
 
 # ---- waiting on the outbox ----------------------------------------------------------------------------------------
 
+
 def _unsettled(bot_matches: list[int]) -> tuple[int, int]:
     """(due jobs not done, bot matches where the bot is to move); FAILED jobs raise."""
     from django.utils import timezone
@@ -223,8 +234,11 @@ def _unsettled(bot_matches: list[int]) -> tuple[int, int]:
     failed = list(due.filter(status=Job.Status.FAILED).values_list("key", "last_error"))
     if failed:
         raise RuntimeError(f"jobs failed: {failed}")
-    waiting = sum(1 for match in Match.objects.filter(pk__in=bot_matches).select_related("player0", "player1")
-                  if match.is_active and match.players[match.to_move].player.is_bot)
+    waiting = sum(
+        1
+        for match in Match.objects.filter(pk__in=bot_matches).select_related("player0", "player1")
+        if match.is_active and match.players[match.to_move].player.is_bot
+    )
     return due.count(), waiting
 
 
@@ -236,8 +250,10 @@ def settle(bot_matches: list[int], timeout: float, worker: CeleryWorker) -> floa
         if not jobs_left and not bots_left:
             return time.monotonic() - began
         if time.monotonic() - began > timeout:
-            raise RuntimeError(f"after {timeout:.0f} s, {jobs_left} due jobs are not done and {bots_left} bots "
-                               f"have not moved; worker log:\n{worker.log_tail()}")
+            raise RuntimeError(
+                f"after {timeout:.0f} s, {jobs_left} due jobs are not done and {bots_left} bots "
+                f"have not moved; worker log:\n{worker.log_tail()}"
+            )
         time.sleep(POLL)
 
 
@@ -255,8 +271,9 @@ def _wait_for_running(key: str, timeout: float) -> str:
     return status or "missing"
 
 
-def _kill_while_a_bot_thinks(scenario: Scenario, worker: CeleryWorker,
-                             start_worker: Callable[[], CeleryWorker]) -> CeleryWorker:
+def _kill_while_a_bot_thinks(
+    scenario: Scenario, worker: CeleryWorker, start_worker: Callable[[], CeleryWorker]
+) -> CeleryWorker:
     """Move against the slow bot until its job is caught running, SIGKILL the worker, start another; returns it."""
     from daymove.outbox.models import Job
     from daymove.play.models import Match, Move
@@ -289,6 +306,7 @@ def _kill_while_a_bot_thinks(scenario: Scenario, worker: CeleryWorker,
 
 
 # ---- the scenario ------------------------------------------------------------------------------------------------
+
 
 def run(config: Config, redis: RedisServer, start_worker: Callable[[], CeleryWorker], mail_dir: Path) -> Report:
     """Play, stop Redis, restart it, kill a worker mid-task; check moves, emails and bots. Redis is up at the start.
@@ -337,7 +355,8 @@ def run(config: Config, redis: RedisServer, start_worker: Callable[[], CeleryWor
         restarted_at = timezone.now()
         report.recovery_seconds = settle(quick_and_slow, config.settle_timeout, worker)
         report.bot_moves_after_recovery = Move.objects.filter(
-            created__gte=restarted_at, match_id__in=scenario.bot_matches).count()
+            created__gte=restarted_at, match_id__in=scenario.bot_matches
+        ).count()
         report.bot_turns_waiting_after_recovery = _unsettled(scenario.bot_matches)[1]
         scenario.round("after", scenario.people_matches + scenario.bot_matches)
         settle(quick_and_slow, config.settle_timeout, worker)
@@ -379,15 +398,18 @@ def count_emails(report: Report, expected: collections.Counter, mail_dir: Path) 
 
 # ---- report ----------------------------------------------------------------------------------------------------
 
+
 def section(report: Report, label: str, command: str, outbox: dict[str, float], note: str = "") -> str:
     """The Markdown section for docs/performance.md."""
     c = report.config
-    when = datetime.now(dt_timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     pending = ", ".join(f"{n} {kind}" for kind, n in sorted(report.pending_after_outage.items())) or "none"
 
     def row(phase: str, name: str) -> str:
-        return (f"| {name} | {len(report.latencies[phase])} | {report.percentile(phase, 50):.1f} | "
-                f"{report.percentile(phase, 95):.1f} | {report.refused_hand_overs[phase]} |")
+        return (
+            f"| {name} | {len(report.latencies[phase])} | {report.percentile(phase, 50):.1f} | "
+            f"{report.percentile(phase, 95):.1f} | {report.refused_hand_overs[phase]} |"
+        )
 
     problems = report.problems
     lines = [
@@ -415,7 +437,7 @@ def section(report: Report, label: str, command: str, outbox: dict[str, float], 
         f"{report.kill_to_bot_move_seconds:.1f} s after the kill, {report.bot_moves_at_killed_ply} move at that ply, "
         f"job claimed {report.killed_job_attempts} times"
         f"{' (the move was stored before the kill)' if report.moved_before_kill else ''}.",
-        f"- Emails: {report.emails_sent} sent, {report.emails_expected} expected (\"your turn\", one per turn "
+        f'- Emails: {report.emails_sent} sent, {report.emails_expected} expected ("your turn", one per turn '
         f"passed between people); duplicates {report.duplicates}, lost {report.missing}, unexpected "
         f"{report.unexpected}. Jobs failed: {report.failed_jobs}; due jobs not done: {report.unfinished_jobs}.",
         f"- `replaycheck` over {report.moves_total} moves: "
@@ -439,6 +461,7 @@ def section(report: Report, label: str, command: str, outbox: dict[str, float], 
 
 
 # ---- the command: scratch database, private Redis, workers -----------------------------------------------------
+
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m daymove.failurecheck", description=__doc__.split("\n\n")[0])
@@ -503,9 +526,11 @@ def main(argv=None) -> int:
             print(f"logs kept in {scratch}")
         else:
             shutil.rmtree(scratch, ignore_errors=True)
-    command = (f"python -m daymove.failurecheck --pairs {args.pairs} --bot-matches {args.bot_matches} "
-               f"--rounds {args.rounds} --outage {args.outage:g} --stale-claim {args.stale_claim:g} "
-               f"--grace {args.grace:g}")
+    command = (
+        f"python -m daymove.failurecheck --pairs {args.pairs} --bot-matches {args.bot_matches} "
+        f"--rounds {args.rounds} --outage {args.outage:g} --stale-claim {args.stale_claim:g} "
+        f"--grace {args.grace:g}"
+    )
     body = section(report, database.label, command, outbox, args.note)
     print(body)
     if args.write:

@@ -6,6 +6,7 @@ name. The private Redis listens on a free loopback port, so stopping it leaves a
 
 from __future__ import annotations
 
+import contextlib
 import email
 import os
 import shutil
@@ -39,10 +40,8 @@ def _stop(process: subprocess.Popen, timeout: float, group: bool = False) -> Non
             process.kill()
             process.wait()
     if group:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)  # the group is the worker's own (start_new_session)
-        except ProcessLookupError:
-            pass
 
 
 class RedisServer:
@@ -66,9 +65,21 @@ class RedisServer:
             raise RuntimeError("redis-server is not installed (Debian's redis-server package)")
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                 "--daemonize", "no"],
-                stdout=log, stderr=subprocess.STDOUT,
+                [
+                    binary,
+                    "--port",
+                    str(self.port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--daemonize",
+                    "no",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
             )
         client = redis.Redis(port=self.port, socket_connect_timeout=1)
         deadline = time.monotonic() + timeout
@@ -78,9 +89,10 @@ class RedisServer:
             try:
                 client.ping()
                 return
-            except redis.ConnectionError:
+            except redis.ConnectionError as error:
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not answer within {timeout:.0f} s; see {self.log_path}")
+                    message = f"redis-server did not answer within {timeout:.0f} s; see {self.log_path}"
+                    raise RuntimeError(message) from error
                 time.sleep(0.05)
             finally:
                 client.close()
@@ -104,16 +116,30 @@ class CeleryWorker:
 
     def __init__(self, env: dict, log_path: Path, *, concurrency: int = 2, queues: str = "celery,bots"):
         self.env, self.log_path = env, log_path
-        self.command = [sys.executable, "-m", "celery", "-A", "daymove", "worker", "--beat", "-Q", queues,
-                        "--concurrency", str(concurrency), "--loglevel", "INFO"]
+        self.command = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "daymove",
+            "worker",
+            "--beat",
+            "-Q",
+            queues,
+            "--concurrency",
+            str(concurrency),
+            "--loglevel",
+            "INFO",
+        ]
         self.process: subprocess.Popen | None = None
         self._log_start = 0
 
     def start(self) -> CeleryWorker:
         self._log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
         with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(self.command, cwd=BASE_DIR, env=self.env, stdout=log,
-                                            stderr=subprocess.STDOUT, start_new_session=True)
+            self.process = subprocess.Popen(
+                self.command, cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         return self
 
     def wait_ready(self, timeout: float = 60) -> float:

@@ -31,8 +31,7 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
@@ -56,13 +55,22 @@ ACTIVE_SHARE = 0.6
 PLAYED_OUT_SHARE = 0.35
 RATED_SHARE = 0.9
 CHAT_SHARE = 0.2
-TIME_ZONES = ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles",
-              "Asia/Tokyo", "Australia/Sydney", "Asia/Kolkata"]
+TIME_ZONES = [
+    "UTC",
+    "Europe/London",
+    "Europe/Berlin",
+    "America/New_York",
+    "America/Los_Angeles",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+    "Asia/Kolkata",
+]
 DAYS_PER_MOVE = [1, 2, 3, 3, 3, 5, 7, 14]  # 3 days, the default, is the common choice
 MAX_PLIES = 5000  # no game here comes near; a bound so a generating loop always stops
 
 
 # ---- random games ------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Line:
@@ -110,6 +118,7 @@ def _random_line(rng, slug, game, options) -> Line:
 
 # ---- seeding -------------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class MoveTask:
     """The next move of a seeded active match: the move its random game went on with."""
@@ -142,8 +151,15 @@ class Seeded:
     counts: dict[str, int]
 
 
-def seed(players: int, matches: int, *, challenges: int = 100, rng: random.Random | None = None,
-         lines_per_variant: int = 8, prefix: str = "lb") -> Seeded:
+def seed(
+    players: int,
+    matches: int,
+    *,
+    challenges: int = 100,
+    rng: random.Random | None = None,
+    lines_per_variant: int = 8,
+    prefix: str = "lb",
+) -> Seeded:
     """Bulk-create players, matches (with moves, clocks, ratings, chat) and open challenges in one transaction.
 
     Each match is the first plies of a random game of a registered game, so its moves replay to its cached
@@ -174,13 +190,21 @@ def _seed_users(count: int, prefix: str, rng) -> list:
     password = make_password(secrets.token_urlsafe())  # one hash for all: nobody logs in, sessions are made
     now = timezone.now()
     users = User.objects.bulk_create(
-        [User(username=f"{prefix}{i:05d}", email=f"{prefix}{i:05d}@example.com", password=password,
-              date_joined=now - timedelta(days=rng.uniform(0, 400))) for i in range(count)],
+        [
+            User(
+                username=f"{prefix}{i:05d}",
+                email=f"{prefix}{i:05d}@example.com",
+                password=password,
+                date_joined=now - timedelta(days=rng.uniform(0, 400)),
+            )
+            for i in range(count)
+        ],
         batch_size=1000,
     )
     Player.objects.bulk_create([Player(user=u, time_zone=rng.choice(TIME_ZONES)) for u in users], batch_size=1000)
     EmailAddress.objects.bulk_create(
-        [EmailAddress(user=u, email=u.email, verified=True, primary=True) for u in users], batch_size=1000)
+        [EmailAddress(user=u, email=u.email, verified=True, primary=True) for u in users], batch_size=1000
+    )
     return users
 
 
@@ -199,29 +223,53 @@ def _seed_matches(users: list, count: int, lines: list[Line], rng) -> Seeded:
         moves.extend(plan.moves(match))
         clocks.append(plan.clock(match, MatchClock))
         if rng.random() < CHAT_SHARE:
-            chat.extend(ChatMessage(match=match, author=rng.choice(match.players), text=rng.choice(CHAT_LINES),
-                                    created=match.updated - timedelta(minutes=rng.uniform(1, 600)))
-                        for _ in range(rng.randint(1, 5)))
+            chat.extend(
+                ChatMessage(
+                    match=match,
+                    author=rng.choice(match.players),
+                    text=rng.choice(CHAT_LINES),
+                    created=match.updated - timedelta(minutes=rng.uniform(1, 600)),
+                )
+                for _ in range(rng.randint(1, 5))
+            )
     Move.objects.bulk_create(moves, batch_size=5000)
     MatchClock.objects.bulk_create(clocks, batch_size=1000)
     ChatMessage.objects.bulk_create(chat, batch_size=1000)
     rated = _seed_ratings(created)
     active = [m for m in created if m.status == Match.Status.ACTIVE]
-    tasks = [MoveTask(m.pk, (m.player0_id, m.player1_id), plan.line, m.ply)
-             for plan, m in zip(planned, created) if m.status == Match.Status.ACTIVE]
+    tasks = [
+        MoveTask(m.pk, (m.player0_id, m.player1_id), plan.line, m.ply)
+        for plan, m in zip(planned, created)
+        if m.status == Match.Status.ACTIVE
+    ]
     rng.shuffle(tasks)
     return Seeded(
         user_ids=[u.pk for u in users],
         viewers=[(m.pk, rng.choice((m.player0_id, m.player1_id))) for m in created],
         move_tasks=tasks,
-        counts={"players": len(users), "matches": len(created), "active": len(active),
-                "finished": len(created) - len(active), "moves": len(moves), "chat lines": len(chat),
-                "ratings": rated},
+        counts={
+            "players": len(users),
+            "matches": len(created),
+            "active": len(active),
+            "finished": len(created) - len(active),
+            "moves": len(moves),
+            "chat lines": len(chat),
+            "ratings": rated,
+        },
     )
 
 
-CHAT_LINES = ["Good luck!", "Have fun.", "Nice move.", "Sorry for the slow reply, busy week.", "Ouch.",
-              "I did not see that coming.", "Well played.", "Thanks for the game!", "Rematch?"]
+CHAT_LINES = [
+    "Good luck!",
+    "Have fun.",
+    "Nice move.",
+    "Sorry for the slow reply, busy week.",
+    "Ouch.",
+    "I did not see that coming.",
+    "Well played.",
+    "Thanks for the game!",
+    "Rematch?",
+]
 
 
 @dataclass
@@ -236,12 +284,21 @@ class _Plan:
         from daymove.play.models import Move
 
         span = match.updated - match.created
-        return [Move(match=match, ply=k, seat=self.line.seats[k], notation=self.line.notations[k],
-                     created=match.created + span * (k + 1) / (match.ply + 1)) for k in range(match.ply)]
+        return [
+            Move(
+                match=match,
+                ply=k,
+                seat=self.line.seats[k],
+                notation=self.line.notations[k],
+                created=match.created + span * (k + 1) / (match.ply + 1),
+            )
+            for k in range(match.ply)
+        ]
 
     def clock(self, match, model):
-        clock = model(match=match, days_per_move=self.days_per_move, running_seat=match.to_move,
-                      turn_started=match.updated)
+        clock = model(
+            match=match, days_per_move=self.days_per_move, running_seat=match.to_move, turn_started=match.updated
+        )
         if match.to_move is not None:
             setattr(clock, f"deadline{match.to_move}", match.updated + timedelta(days=self.days_per_move))
         return clock
@@ -257,25 +314,42 @@ def _plan_match(users, index, line: Line, now, rng) -> _Plan:
         second = rng.choice(users)
     player0, player1 = (first, second) if rng.random() < 0.5 else (second, first)
     days = rng.choice(DAYS_PER_MOVE)
-    fields = {"game": line.game, "options": line.options, "player0": player0, "player1": player1,
-              "rated": rng.random() < RATED_SHARE}
+    fields = {
+        "game": line.game,
+        "options": line.options,
+        "player0": player0,
+        "player1": player1,
+        "rated": rng.random() < RATED_SHARE,
+    }
     kind = rng.random()
     if kind < ACTIVE_SHARE:
         ply = rng.randrange(line.length)
         # The running deadline is still ahead: the last move was made within the current turn's time.
         updated = now - timedelta(days=rng.uniform(0, 0.9 * days))
-        fields |= {"status": Match.Status.ACTIVE, "to_move": line.seats[ply], "updated": updated,
-                   "created": updated - timedelta(days=rng.uniform(1, 180))}
+        fields |= {
+            "status": Match.Status.ACTIVE,
+            "to_move": line.seats[ply],
+            "updated": updated,
+            "created": updated - timedelta(days=rng.uniform(1, 180)),
+        }
     else:
         created = now - timedelta(days=rng.uniform(3, 180))
         finished = created + (now - created) * rng.uniform(0.1, 0.95)
-        fields |= {"status": Match.Status.FINISHED, "to_move": None, "created": created, "updated": finished,
-                   "finished_at": finished}
+        fields |= {
+            "status": Match.Status.FINISHED,
+            "to_move": None,
+            "created": created,
+            "updated": finished,
+            "finished_at": finished,
+        }
         if kind < ACTIVE_SHARE + PLAYED_OUT_SHARE:
             ply = line.length
             outcome = line.outcome
-            fields |= {"winner": outcome.winner, "result_reason": outcome.reason,
-                       "scores": list(outcome.scores) if outcome.scores is not None else None}
+            fields |= {
+                "winner": outcome.winner,
+                "result_reason": outcome.reason,
+                "scores": list(outcome.scores) if outcome.scores is not None else None,
+            }
         else:
             ply = rng.randrange(line.length)
             fields |= {"winner": 1 - line.seats[ply], "result_reason": "resignation"}
@@ -305,14 +379,21 @@ def _seed_ratings(matches: list) -> int:
         first_score = 0.5 if match.winner is None else 1.0 - match.winner
         after = glicko2.game(before[0], before[1], first_score)
         for seat, row in enumerate(pair):
-            changes.append(RatingChange(
-                match=match, user_id=row.user_id, game=match.game,
-                score=first_score if seat == 0 else 1 - first_score,
-                rating_before=before[seat].rating, deviation_before=before[seat].deviation,
-                volatility_before=before[seat].volatility, rating_after=after[seat].rating,
-                deviation_after=after[seat].deviation, volatility_after=after[seat].volatility,
-                created=match.finished_at,
-            ))
+            changes.append(
+                RatingChange(
+                    match=match,
+                    user_id=row.user_id,
+                    game=match.game,
+                    score=first_score if seat == 0 else 1 - first_score,
+                    rating_before=before[seat].rating,
+                    deviation_before=before[seat].deviation,
+                    volatility_before=before[seat].volatility,
+                    rating_after=after[seat].rating,
+                    deviation_after=after[seat].deviation,
+                    volatility_after=after[seat].volatility,
+                    created=match.finished_at,
+                )
+            )
             row.store(after[seat], match.finished_at)
             row.games += 1
     Rating.objects.bulk_create(rows.values(), batch_size=1000)
@@ -333,11 +414,18 @@ def _seed_challenges(users: list, count: int, rng) -> int:
     for _ in range(count):
         game = rng.choice(games)
         values = [rng.choice(allowed) for allowed in game.option_choices.values()]
-        made.append(Challenge(game=game.slug, options=game.normalize_options(dict(zip(game.option_choices, values))),
-                              creator=rng.choice(users), created=now - timedelta(hours=rng.uniform(0, 96))))
+        made.append(
+            Challenge(
+                game=game.slug,
+                options=game.normalize_options(dict(zip(game.option_choices, values))),
+                creator=rng.choice(users),
+                created=now - timedelta(hours=rng.uniform(0, 96)),
+            )
+        )
     made = Challenge.objects.bulk_create(made, batch_size=1000)
     ChallengeClock.objects.bulk_create(
-        [ChallengeClock(challenge=c, days_per_move=rng.choice(DAYS_PER_MOVE)) for c in made], batch_size=1000)
+        [ChallengeClock(challenge=c, days_per_move=rng.choice(DAYS_PER_MOVE)) for c in made], batch_size=1000
+    )
     return len(made)
 
 
@@ -359,12 +447,15 @@ def make_sessions(user_ids) -> dict[int, str]:
             session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
             session[HASH_SESSION_KEY] = user.get_session_auth_hash()
             session.create()
-            cookies[user.pk] = (f"{settings.SESSION_COOKIE_NAME}={session.session_key}; "
-                                f"{settings.CSRF_COOKIE_NAME}={get_random_string(32)}")
+            cookies[user.pk] = (
+                f"{settings.SESSION_COOKIE_NAME}={session.session_key}; "
+                f"{settings.CSRF_COOKIE_NAME}={get_random_string(32)}"
+            )
     return cookies
 
 
 # ---- load ------------------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Request:
@@ -434,8 +525,13 @@ class Moves:
             self.in_flight += 1
         cookie = self.cookies[task.user_id]
         csrf = cookie.rsplit("=", 1)[1]
-        headers = {"Cookie": cookie, "X-CSRFToken": csrf, "HX-Request": "true", "Origin": self.origin,
-                   "Content-Type": "application/x-www-form-urlencoded"}
+        headers = {
+            "Cookie": cookie,
+            "X-CSRFToken": csrf,
+            "HX-Request": "true",
+            "Origin": self.origin,
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
         body = urlencode({"move": task.notation, "ply": task.ply}).encode()
         return Request("POST", f"/m/{task.match_id}/move/", headers, body, task)
 
@@ -562,8 +658,9 @@ def endpoints(seeded: Seeded, cookies: dict[int, str], base_url: str, dashboard_
     ]
 
 
-def run_all(base_url: str, points: list, *, requests: int, seconds: float, concurrency: int,
-            warm_up: int = 0) -> list[Result]:
+def run_all(
+    base_url: str, points: list, *, requests: int, seconds: float, concurrency: int, warm_up: int = 0
+) -> list[Result]:
     """Measure each endpoint in turn against the same server; GET endpoints are first warmed up unmeasured."""
     results = []
     for endpoint in points:
@@ -575,15 +672,20 @@ def run_all(base_url: str, points: list, *, requests: int, seconds: float, concu
 
 # ---- report ----------------------------------------------------------------------------------------------------
 
+
 def table(results: list[Result]) -> str:
     """The results as a Markdown table, with each p50 as a multiple of the baseline's (the first row)."""
     base = results[0].percentile(50) if results else math.nan
-    rows = ["| endpoint | requests | ok | refused | errors | p50 ms | p95 ms | p99 ms | req/s | p50 vs baseline |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = [
+        "| endpoint | requests | ok | refused | errors | p50 ms | p95 ms | p99 ms | req/s | p50 vs baseline |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in results:
         ratio = r.percentile(50) / base if base and not math.isnan(base) else math.nan
-        rows.append(f"| {r.name} | {r.requests} | {r.ok} | {r.refused} | {r.errors} | {r.percentile(50):.1f} | "
-                    f"{r.percentile(95):.1f} | {r.percentile(99):.1f} | {r.throughput:.1f} | ×{ratio:.1f} |")
+        rows.append(
+            f"| {r.name} | {r.requests} | {r.ok} | {r.refused} | {r.errors} | {r.percentile(50):.1f} | "
+            f"{r.percentile(95):.1f} | {r.percentile(99):.1f} | {r.throughput:.1f} | ×{ratio:.1f} |"
+        )
     return "\n".join(rows)
 
 
@@ -602,6 +704,7 @@ def write_section(path: Path, body: str, name: str = "loadbench") -> None:
 
 
 # ---- the command: scratch database, gunicorn -----------------------------------------------------------------
+
 
 @dataclass
 class Database:
@@ -665,8 +768,11 @@ def open_database(url: str | None, scratch: Path, marker: str = "loadbench") -> 
 
 def server_environment(database_url: str, scratch: Path) -> dict[str, str]:
     """Production-like settings for the server and this process: same database, same key, scratch folders."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in {"REDIS_URL", "EMAIL_HOST", "EMAIL_FILE_PATH", "SITE_URL", "CSRF_TRUSTED_ORIGINS"}}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"REDIS_URL", "EMAIL_HOST", "EMAIL_FILE_PATH", "SITE_URL", "CSRF_TRUSTED_ORIGINS"}
+    }
     return env | {
         "DJANGO_SETTINGS_MODULE": "daymove.settings",
         "DATABASE_URL": database_url,
@@ -689,9 +795,20 @@ def gunicorn(env: dict, workers: int, log_path: Path, startup_seconds: float = 6
     base_url = f"http://127.0.0.1:{port}"
     with open(log_path, "ab") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "daymove.wsgi", "--workers", str(workers),
-             "--bind", f"127.0.0.1:{port}"],
-            cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "daymove.wsgi",
+                "--workers",
+                str(workers),
+                "--bind",
+                f"127.0.0.1:{port}",
+            ],
+            cwd=BASE_DIR,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
     try:
         _wait_until_healthy(server, base_url, startup_seconds, log_path)
@@ -725,8 +842,9 @@ def _wait_until_healthy(server, base_url: str, seconds: float, log_path: Path) -
 
 
 def _manage(env: dict, *command: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *command], cwd=BASE_DIR, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "manage.py", *command], cwd=BASE_DIR, env=env, check=True, stdout=subprocess.DEVNULL
+    )
 
 
 def dashboard_path() -> str:
@@ -739,17 +857,27 @@ def dashboard_path() -> str:
         return reverse("lobby")
 
 
-def report(args, database: Database, seeded: Seeded, results: list[Result], loads: tuple, moves_left: int,
-           replay_problems: int, seconds_seeding: float) -> str:
+def report(
+    args,
+    database: Database,
+    seeded: Seeded,
+    results: list[Result],
+    loads: tuple,
+    moves_left: int,
+    replay_problems: int,
+    seconds_seeding: float,
+) -> str:
     """The Markdown section for docs/performance.md."""
     from django.db import connection
 
-    when = datetime.now(dt_timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     version = ".".join(map(str, connection.get_database_version()))
     counts = ", ".join(f"{value} {name}" for name, value in seeded.counts.items())
-    command = (f"python -m daymove.loadbench --players {args.players} --matches {args.matches} "
-               f"--challenges {args.challenges} --seconds {args.seconds:g} --requests {args.requests} "
-               f"--concurrency {args.concurrency} --workers {args.workers} --seed {args.seed}")
+    command = (
+        f"python -m daymove.loadbench --players {args.players} --matches {args.matches} "
+        f"--challenges {args.challenges} --seconds {args.seconds:g} --requests {args.requests} "
+        f"--concurrency {args.concurrency} --workers {args.workers} --seed {args.seed}"
+    )
     replay = f"{replay_problems} mismatches" if replay_problems else "all matches agree"
     lines = [
         "## Load benchmark",
@@ -813,12 +941,19 @@ def main(argv=None) -> int:
         load_before = os.getloadavg()[0]
         with gunicorn(env, args.workers, scratch / "gunicorn.log") as base_url:
             points = endpoints(seeded, cookies, base_url, dashboard_path())
-            results = run_all(base_url, points, requests=args.requests, seconds=args.seconds,
-                              concurrency=args.concurrency, warm_up=4 * args.workers)
+            results = run_all(
+                base_url,
+                points,
+                requests=args.requests,
+                seconds=args.seconds,
+                concurrency=args.concurrency,
+                warm_up=4 * args.workers,
+            )
         load_after = os.getloadavg()[0]
         problems = sum(1 for _ in check_all_matches())
-        text = report(args, database, seeded, results, (load_before, load_after), points[-1].left, problems,
-                      seconds_seeding)
+        text = report(
+            args, database, seeded, results, (load_before, load_after), points[-1].left, problems, seconds_seeding
+        )
         print(text)
         if any(r.errors for r in results):
             print(f"errors: see {scratch / 'gunicorn.log'}" + (" (kept)" if args.keep else ""))

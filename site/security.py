@@ -36,8 +36,9 @@ class RefuseNulCharactersMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if "\x00" in request.path or _holds_nul(request.GET) or (
-                request.method == "POST" and _holds_nul(request.POST)):
-            return HttpResponseBadRequest("The request holds a NUL character, which no text here may contain.",
-                                          content_type="text/plain; charset=utf-8")
+        if "\x00" in request.path or _holds_nul(request.GET) or (request.method == "POST" and _holds_nul(request.POST)):
+            return HttpResponseBadRequest(
+                "The request holds a NUL character, which no text here may contain.",
+                content_type="text/plain; charset=utf-8",
+            )
         return self.get_response(request)

@@ -16,8 +16,12 @@ def main() -> int:
         config = dj_database_url.parse(database_url)
         try:
             psycopg.connect(
-                host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"],
-                password=config["PASSWORD"] or None, dbname=config["NAME"], connect_timeout=5,
+                host=config["HOST"],
+                port=config["PORT"] or 5432,
+                user=config["USER"],
+                password=config["PASSWORD"] or None,
+                dbname=config["NAME"],
+                connect_timeout=5,
             ).close()
         except psycopg.Error as error:
             failures.append(f"PostgreSQL at {config['HOST']}:{config['PORT']} is unreachable: {error}")

@@ -2,6 +2,9 @@ import pytest
 
 from tests.factories import MatchFactory, UserFactory
 
+# Fixtures that start real Celery workers and a private Redis (the integration tests use them).
+pytest_plugins = ["tests.support.celery_worker"]
+
 
 @pytest.fixture
 def alice(db):

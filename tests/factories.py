@@ -23,7 +23,9 @@ class UserFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def verified(user, create, extracted, **kwargs):
         if create and extracted is not False:
-            EmailAddress.objects.get_or_create(user=user, email=user.email, defaults={"verified": True, "primary": True})
+            EmailAddress.objects.get_or_create(
+                user=user, email=user.email, defaults={"verified": True, "primary": True}
+            )
 
 
 class MatchFactory(factory.django.DjangoModelFactory):
@@ -37,7 +39,9 @@ class MatchFactory(factory.django.DjangoModelFactory):
     player0 = factory.SubFactory(UserFactory)
     player1 = factory.SubFactory(UserFactory)
     state = factory.LazyAttribute(lambda m: get_game(m.game).to_json(get_game(m.game).initial_state(m.options)))
-    to_move = factory.LazyAttribute(lambda m: get_game(m.game).current_player(get_game(m.game).initial_state(m.options)))
+    to_move = factory.LazyAttribute(
+        lambda m: get_game(m.game).current_player(get_game(m.game).initial_state(m.options))
+    )
 
 
 class ChallengeFactory(factory.django.DjangoModelFactory):

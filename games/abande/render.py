@@ -30,7 +30,7 @@ def _stack_lines(name: str, stones: str) -> str:
     colours = [NAMES["BW".index(c)] for c in stones]
     if len(stones) == 1:
         return f"{name}: {colours[0]} stone."
-    return (f"{name}: stack of {len(stones)}, {colours[-1]} on top (bottom to top: {', '.join(colours)}).")
+    return f"{name}: stack of {len(stones)}, {colours[-1]} on top (bottom to top: {', '.join(colours)})."
 
 
 def _status(view: dict) -> str:
@@ -94,13 +94,17 @@ def _pile(cx: float, cy: float, stones: str) -> str:
             f'A{_f(rx)},{_f(ry)} 0 0 0 {_f(cx + rx)},{_f(y + t)} L{_f(cx + rx)},{_f(y)} Z" '
             f'fill="{SIDE[col]}" stroke="{EDGE[col]}" stroke-width="1.2"/>'
         )
-        out.append(f'<ellipse cx="{_f(cx)}" cy="{_f(y)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="{FACE[col]}" '
-                   f'stroke="{EDGE[col]}" stroke-width="1.2"/>')
+        out.append(
+            f'<ellipse cx="{_f(cx)}" cy="{_f(y)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="{FACE[col]}" '
+            f'stroke="{EDGE[col]}" stroke-width="1.2"/>'
+        )
     if h > 1:
         top = "BW".index(stones[-1])
         y = y0 - (h - 1) * t
-        out.append(f'<text x="{_f(cx)}" y="{_f(y + 5.5)}" text-anchor="middle" font-size="16" font-weight="700" '
-                   f'{FONT} fill="{INK[top]}">{h}</text>')
+        out.append(
+            f'<text x="{_f(cx)}" y="{_f(y + 5.5)}" text-anchor="middle" font-size="16" font-weight="700" '
+            f'{FONT} fill="{INK[top]}">{h}</text>'
+        )
     return "".join(out)
 
 
@@ -115,10 +119,14 @@ def _panel(view: dict, width: float) -> str:
         active = view.get("to_move") == seat
         won = outcome is not None and outcome["winner"] == seat
         stroke = OPTION if active else ("#2f9e44" if won else "#b8ad94")
-        out.append(f'<rect x="{_f(x)}" y="8" width="{_f(w)}" height="{PANEL - 14}" rx="9" fill="#fffdf6" '
-                   f'stroke="{stroke}" stroke-width="{3 if active or won else 1.2}"/>')
-        out.append(f'<circle cx="{_f(x + 22)}" cy="{PANEL / 2 + 1}" r="11" fill="{FACE[seat]}" '
-                   f'stroke="{EDGE[seat]}" stroke-width="1.5"/>')
+        out.append(
+            f'<rect x="{_f(x)}" y="8" width="{_f(w)}" height="{PANEL - 14}" rx="9" fill="#fffdf6" '
+            f'stroke="{stroke}" stroke-width="{3 if active or won else 1.2}"/>'
+        )
+        out.append(
+            f'<circle cx="{_f(x + 22)}" cy="{PANEL / 2 + 1}" r="11" fill="{FACE[seat]}" '
+            f'stroke="{EDGE[seat]}" stroke-width="1.5"/>'
+        )
         title = NAMES[seat] + (" (you)" if view.get("seat") == seat else "")
         tag = ""
         if active:
@@ -127,14 +135,19 @@ def _panel(view: dict, width: float) -> str:
             tag = "wins"
         elif outcome is not None and outcome["winner"] is None:
             tag = "draw"
-        out.append(f'<text x="{_f(x + 42)}" y="27" font-size="15" font-weight="700" {FONT} fill="#1d1d1f">'
-                   f'{esc(title)}</text>')
+        out.append(
+            f'<text x="{_f(x + 42)}" y="27" font-size="15" font-weight="700" {FONT} fill="#1d1d1f">{esc(title)}</text>'
+        )
         if tag:
-            out.append(f'<text x="{_f(x + w - 10)}" y="27" font-size="13" font-weight="700" text-anchor="end" '
-                       f'{FONT} fill="{stroke}">{tag}</text>')
+            out.append(
+                f'<text x="{_f(x + w - 10)}" y="27" font-size="13" font-weight="700" text-anchor="end" '
+                f'{FONT} fill="{stroke}">{tag}</text>'
+            )
         label = "final score" if outcome is not None else "score"
-        out.append(f'<text x="{_f(x + 42)}" y="46" font-size="13.5" {FONT} fill="#444">'
-                   f'in hand {view["hands"][seat]} \u00b7 {label} {view["score"][seat]}</text>')
+        out.append(
+            f'<text x="{_f(x + 42)}" y="46" font-size="13.5" {FONT} fill="#444">'
+            f"in hand {view['hands'][seat]} \u00b7 {label} {view['score'][seat]}</text>"
+        )
     return "".join(out)
 
 
@@ -165,8 +178,10 @@ def render_board(view: dict, ui: BoardUI) -> str:
     # Board surface.
     pad = 0.5 * S
     if square:
-        parts.append(f'<rect x="{_f(MARGIN - pad)}" y="{_f(top - pad)}" width="{_f(6 * S + 2 * pad)}" '
-                     f'height="{_f(6 * S + 2 * pad)}" rx="10" fill="#e6c88e" stroke="#b08a4e" stroke-width="2"/>')
+        parts.append(
+            f'<rect x="{_f(MARGIN - pad)}" y="{_f(top - pad)}" width="{_f(6 * S + 2 * pad)}" '
+            f'height="{_f(6 * S + 2 * pad)}" rx="10" fill="#e6c88e" stroke="#b08a4e" stroke-width="2"/>'
+        )
     else:
         corners = ["a1", "a4", "d7", "g4", "g1", "d1"]
         cx, cy = at("d4")
@@ -175,16 +190,17 @@ def render_board(view: dict, ui: BoardUI) -> str:
             x, y = at(name)
             k = 1 + pad / (3 * S) * 1.25
             pts.append(f"{_f(cx + (x - cx) * k)},{_f(cy + (y - cy) * k)}")
-        parts.append(f'<polygon points="{" ".join(pts)}" fill="#e6c88e" stroke="#b08a4e" stroke-width="2" '
-                     f'stroke-linejoin="round"/>')
+        parts.append(
+            f'<polygon points="{" ".join(pts)}" fill="#e6c88e" stroke="#b08a4e" stroke-width="2" '
+            f'stroke-linejoin="round"/>'
+        )
     # Lines between neighbouring points.
     lines = []
     for a, b in geo.edges:
         x1, y1 = at(geo.names[a])
         x2, y2 = at(geo.names[b])
         lines.append(f"M{_f(x1)},{_f(y1)}L{_f(x2)},{_f(y2)}")
-    parts.append(f'<path d="{"".join(lines)}" stroke="#8c6a36" stroke-width="1.6" fill="none" '
-                 f'stroke-linecap="round"/>')
+    parts.append(f'<path d="{"".join(lines)}" stroke="#8c6a36" stroke-width="1.6" fill="none" stroke-linecap="round"/>')
     # Coordinates.
     label = f'font-size="15" {FONT} fill="#6b5432" text-anchor="middle"'
     if square:
@@ -198,8 +214,9 @@ def render_board(view: dict, ui: BoardUI) -> str:
             x, y = at(f"{LETTERS[i]}1")
             parts.append(f'<text x="{_f(x - 0.62 * S)}" y="{_f(y + 5)}" {label}>{LETTERS[i]}</text>')
             x, y = at(f"{LETTERS[i]}{length}")
-            parts.append(f'<text x="{_f(x + 0.62 * S)}" y="{_f(y + 5)}" {label} fill-opacity="0.55">'
-                         f'{LETTERS[i]}{length}</text>')
+            parts.append(
+                f'<text x="{_f(x + 0.62 * S)}" y="{_f(y + 5)}" {label} fill-opacity="0.55">{LETTERS[i]}{length}</text>'
+            )
         for n in range(1, 5):
             x, y = at(f"a{n}")
             parts.append(f'<text x="{_f(x)}" y="{_f(y + 0.72 * S + 6)}" {label}>{n}</text>')
@@ -212,8 +229,10 @@ def render_board(view: dict, ui: BoardUI) -> str:
         stones = stacks.get(name)
         inner = [f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.47 * S)}" fill="#000" fill-opacity="0"/>']
         if ui.in_last_move(name):
-            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.47 * S)}" fill="{LAST}" fill-opacity="0.5" '
-                         f'stroke="#e8a200" stroke-width="3.5" class="last"/>')
+            inner.append(
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.47 * S)}" fill="{LAST}" fill-opacity="0.5" '
+                f'stroke="#e8a200" stroke-width="3.5" class="last"/>'
+            )
         if stones:
             pile = _pile(x, y, stones)
             if name in dead:  # rule 5 would remove it now: drawn faded, so the live score is explained
@@ -223,14 +242,20 @@ def render_board(view: dict, ui: BoardUI) -> str:
             inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="3.2" fill="#8c6a36"/>')
         option = ui.is_option(name)
         if ui.is_selected(name):
-            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.46 * S)}" fill="none" stroke="{SELECTED}" '
-                         f'stroke-width="4" class="selected"/>')
+            inner.append(
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.46 * S)}" fill="none" stroke="{SELECTED}" '
+                f'stroke-width="4" class="selected"/>'
+            )
         elif option and stones:
-            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.46 * S)}" fill="none" stroke="{OPTION}" '
-                         f'stroke-width="3" stroke-dasharray="7 4" class="target"/>')
+            inner.append(
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.46 * S)}" fill="none" stroke="{OPTION}" '
+                f'stroke-width="3" stroke-dasharray="7 4" class="target"/>'
+            )
         elif option:
-            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.17 * S)}" fill="{OPTION}" '
-                         f'fill-opacity="0.45" stroke="{OPTION}" stroke-width="1.5" class="target"/>')
+            inner.append(
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.17 * S)}" fill="{OPTION}" '
+                f'fill-opacity="0.45" stroke="{OPTION}" stroke-width="1.5" class="target"/>'
+            )
         if stones:
             desc = _stack_lines(name, stones)[:-1]
         else:

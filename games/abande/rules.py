@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import re
 
-from games.base import BadOptions, Game, IllegalMove, Outcome
 from games.abande.board import GEOMETRIES, LETTERS, Geometry, name_code
+from games.base import BadOptions, Game, IllegalMove, Outcome
 
 BLACK, WHITE = 0, 1
 PASS = -1
@@ -62,8 +62,9 @@ class State:
 
     __slots__ = ("geo", "cells", "tops", "h1", "h2", "occ", "hands", "to_move", "ply", "passes", "last", "stones")
 
-    def __init__(self, geo: Geometry, cells: tuple, hands: tuple[int, int], to_move: int, ply: int,
-                 passes: int, last: int | None):
+    def __init__(
+        self, geo: Geometry, cells: tuple, hands: tuple[int, int], to_move: int, ply: int, passes: int, last: int | None
+    ):
         self.geo = geo
         self.cells = cells  # tuple of stack codes indexed by cell bit (0 = empty)
         self.hands = hands
@@ -97,9 +98,15 @@ class State:
         return f"<Abande {self.geo.kind} ply={self.ply} to_move={self.to_move} hands={self.hands} {stacks}>"
 
 
-def position(board: str = "square", stacks: dict[str, str | list[str]] | None = None,
-             hands: tuple[int, int] | list[int] | None = None, to_move: int = BLACK, ply: int | None = None,
-             passes: int = 0, last_move: str | None = None) -> State:
+def position(
+    board: str = "square",
+    stacks: dict[str, str | list[str]] | None = None,
+    hands: tuple[int, int] | list[int] | None = None,
+    to_move: int = BLACK,
+    ply: int | None = None,
+    passes: int = 0,
+    last_move: str | None = None,
+) -> State:
     """Build an arbitrary position (for tests and tools).
 
     `stacks` maps a point name to its stones bottom -> top, as a string ("BWB") or a list (["B", "W", "B"]).
@@ -322,8 +329,15 @@ class Abande(Game):
 
     def from_json(self, data: dict) -> State:
         try:
-            return position(data["board"], data["stacks"], tuple(data["hands"]), int(data["to_move"]),
-                            int(data["ply"]), int(data["passes"]), data.get("last_move"))
+            return position(
+                data["board"],
+                data["stacks"],
+                tuple(data["hands"]),
+                int(data["to_move"]),
+                int(data["ply"]),
+                int(data["passes"]),
+                data.get("last_move"),
+            )
         except (KeyError, TypeError, ValueError) as error:
             raise IllegalMove(f"bad Abande state: {error}") from None
 
@@ -447,7 +461,7 @@ class Abande(Game):
                 if r >= n_mv:
                     kind = 0
                     break
-                for x, d in ms:
+                for x, d in ms:  # noqa: B007 - the pair found is used after the break
                     c = x.bit_count()
                     if r < c:
                         break

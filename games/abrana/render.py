@@ -59,12 +59,16 @@ def _marker(colour: str, cx: int, cy: int) -> str:
 
 def _pawn(colour: str, cx: int, cy: int) -> str:
     if colour == "red":
-        return (_diamond(cx, cy, 25, fill=FILL["red"], stroke="#fff", stroke_width="3", stroke_linejoin="round")
-                + _diamond(cx, cy, 25, fill="none", stroke="#5c0f0f", stroke_width="1.2")
-                + _diamond(cx, cy, 8, fill="#fff"))
-    return (_triangle(cx, cy + 4, 26, fill=FILL["green"], stroke="#fff", stroke_width="3", stroke_linejoin="round")
-            + _triangle(cx, cy + 4, 26, fill="none", stroke="#0b3d17", stroke_width="1.2")
-            + _triangle(cx, cy + 5, 8, fill="#fff"))
+        return (
+            _diamond(cx, cy, 25, fill=FILL["red"], stroke="#fff", stroke_width="3", stroke_linejoin="round")
+            + _diamond(cx, cy, 25, fill="none", stroke="#5c0f0f", stroke_width="1.2")
+            + _diamond(cx, cy, 8, fill="#fff")
+        )
+    return (
+        _triangle(cx, cy + 4, 26, fill=FILL["green"], stroke="#fff", stroke_width="3", stroke_linejoin="round")
+        + _triangle(cx, cy + 4, 26, fill="none", stroke="#0b3d17", stroke_width="1.2")
+        + _triangle(cx, cy + 5, 8, fill="#fff")
+    )
 
 
 def _path(view: dict, flip: bool) -> str:
@@ -81,11 +85,15 @@ def _path(view: dict, flip: bool) -> str:
             dx, dy = x2 - x1, y2 - y1
             length = (dx * dx + dy * dy) ** 0.5
             x2, y2 = x2 - dx * 30 / length, y2 - dy * 30 / length
-            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{PATH}" stroke-width="5" '
-                       f'stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#abrana-arrow)"/>')
+            out.append(
+                f'<line x1="{x1}" y1="{y1}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{PATH}" stroke-width="5" '
+                f'stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#abrana-arrow)"/>'
+            )
         else:
-            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PATH}" stroke-width="4" '
-                       f'stroke-opacity="0.75" stroke-dasharray="8 6" stroke-linecap="round"/>')
+            out.append(
+                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PATH}" stroke-width="4" '
+                f'stroke-opacity="0.75" stroke-dasharray="8 6" stroke-linecap="round"/>'
+            )
     return "".join(out)
 
 
@@ -95,15 +103,21 @@ def _supply(view: dict) -> str:
     x = LEFT + 92
     for colour in ("black", "red", "green"):
         out.append(_marker(colour, x, y))
-        out.append(f'<text x="{x + 24}" y="{y + 6}" font-size="16" font-family="sans-serif" fill="#212529" '
-                   f'font-weight="bold">{esc(view["supply"][colour])}</text>')
+        out.append(
+            f'<text x="{x + 24}" y="{y + 6}" font-size="16" font-family="sans-serif" fill="#212529" '
+            f'font-weight="bold">{esc(view["supply"][colour])}</text>'
+        )
         x += 90
     if view["free_jumps"]:
         # The free-jump rule is easy to miss, so the rings get a one-line legend.
-        out.append(f'<circle cx="{LEFT + 8}" cy="{y + 37}" r="7" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
-                   f'stroke-width="2" stroke-dasharray="3 2"/>')
-        out.append(f'<text x="{LEFT + 22}" y="{y + 42}" font-size="13" font-family="sans-serif" fill="#495057">'
-                   f'reachable by free jumps over black markers first</text>')
+        out.append(
+            f'<circle cx="{LEFT + 8}" cy="{y + 37}" r="7" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
+            f'stroke-width="2" stroke-dasharray="3 2"/>'
+        )
+        out.append(
+            f'<text x="{LEFT + 22}" y="{y + 42}" font-size="13" font-family="sans-serif" fill="#495057">'
+            f"reachable by free jumps over black markers first</text>"
+        )
     return "".join(out)
 
 
@@ -134,30 +148,42 @@ def render_board(view: dict, ui: BoardUI) -> str:
         f, r = ord(name[0]) - 97, int(name[1]) - 1
         inner = 0 < f < 5 and 0 < r < 5
         fill = INNER_FILL if inner else BORDER_FILL
-        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                     f'stroke="{GRID}" stroke-width="1"/>')
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{GRID}" stroke-width="1"/>'
+        )
         if ui.in_last_move(name) or name in view.get("path", ()):
             parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffd43b" fill-opacity="0.35"/>')
         if name in reserved:
-            parts.append(f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" '
-                         f'fill="{FILL["green"]}" fill-opacity="0.12" stroke="{FILL["green"]}" stroke-width="2.5" '
-                         f'stroke-dasharray="6 4"/>')
-            parts.append(f'<text x="{cx}" y="{y + CELL - 9}" text-anchor="middle" font-size="10" '
-                         f'font-family="sans-serif" fill="{FILL["green"]}">reserved</text>')
+            parts.append(
+                f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" '
+                f'fill="{FILL["green"]}" fill-opacity="0.12" stroke="{FILL["green"]}" stroke-width="2.5" '
+                f'stroke-dasharray="6 4"/>'
+            )
+            parts.append(
+                f'<text x="{cx}" y="{y + CELL - 9}" text-anchor="middle" font-size="10" '
+                f'font-family="sans-serif" fill="{FILL["green"]}">reserved</text>'
+            )
     # Outline of the inner 4x4.
     ix, iy = LEFT + CELL, TOP + CELL
-    parts.append(f'<rect x="{ix}" y="{iy}" width="{4 * CELL}" height="{4 * CELL}" fill="none" stroke="#6b5433" '
-                 f'stroke-width="2.5"/>')
-    parts.append(f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="none" stroke="#4a3a22" '
-                 f'stroke-width="3"/>')
+    parts.append(
+        f'<rect x="{ix}" y="{iy}" width="{4 * CELL}" height="{4 * CELL}" fill="none" stroke="#6b5433" '
+        f'stroke-width="2.5"/>'
+    )
+    parts.append(
+        f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="none" stroke="#4a3a22" stroke-width="3"/>'
+    )
     # Coordinates.
     for i in range(6):
         f = 5 - i if flip else i
         r = 5 - i if flip else i
-        parts.append(f'<text x="{LEFT + i * CELL + CELL // 2}" y="{TOP + BOARD + 18}" text-anchor="middle" '
-                     f'font-size="14" font-family="sans-serif" fill="#495057">{"abcdef"[f]}</text>')
-        parts.append(f'<text x="{LEFT - 12}" y="{TOP + (5 - i) * CELL + CELL // 2 + 5}" text-anchor="middle" '
-                     f'font-size="14" font-family="sans-serif" fill="#495057">{r + 1}</text>')
+        parts.append(
+            f'<text x="{LEFT + i * CELL + CELL // 2}" y="{TOP + BOARD + 18}" text-anchor="middle" '
+            f'font-size="14" font-family="sans-serif" fill="#495057">{"abcdef"[f]}</text>'
+        )
+        parts.append(
+            f'<text x="{LEFT - 12}" y="{TOP + (5 - i) * CELL + CELL // 2 + 5}" text-anchor="middle" '
+            f'font-size="14" font-family="sans-serif" fill="#495057">{r + 1}</text>'
+        )
     parts.append(_path(view, flip))
     # Contents and clicks.
     for name in names:
@@ -166,8 +192,10 @@ def render_board(view: dict, ui: BoardUI) -> str:
         inner = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" fill-opacity="0"/>']
         what = []
         if name in free:
-            inner.append(f'<circle cx="{cx}" cy="{cy}" r="24" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
-                         f'stroke-width="2.5" stroke-dasharray="5 4"/>')
+            inner.append(
+                f'<circle cx="{cx}" cy="{cy}" r="24" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
+                f'stroke-width="2.5" stroke-dasharray="5 4"/>'
+            )
             what.append("free-jump square")
         if name in markers:
             inner.append(_marker(markers[name], cx, cy))
@@ -178,11 +206,15 @@ def render_board(view: dict, ui: BoardUI) -> str:
         if name in reserved:
             what.append("reserved")
         if ui.is_selected(name):
-            inner.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
-                         f'stroke="{OPTION}" stroke-width="4" rx="6"/>')
+            inner.append(
+                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
+                f'stroke="{OPTION}" stroke-width="4" rx="6"/>'
+            )
         if ui.is_option(name):
-            inner.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="{OPTION}" fill-opacity="0.6" stroke="#fff" '
-                         f'stroke-width="1.5"/>')
+            inner.append(
+                f'<circle cx="{cx}" cy="{cy}" r="9" fill="{OPTION}" fill-opacity="0.6" stroke="#fff" '
+                f'stroke-width="1.5"/>'
+            )
         text = name + (": " + ", ".join(what) if what else "")
         parts.append(ui.link(name, "<g>" + "".join(inner) + "</g>", text))
     parts.append(_supply(view))

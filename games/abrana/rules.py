@@ -140,8 +140,7 @@ def _square(name: str) -> int:
     return SQUARE[name]
 
 
-def position(red=None, green=None, markers=None, to_move=0, ply=None, passes=0, reserved=(), last_move=None,
-             path=()):
+def position(red=None, green=None, markers=None, to_move=0, ply=None, passes=0, reserved=(), last_move=None, path=()):
     """Build a regular-phase (or any) position directly, for tests and tools.
 
     `red`/`green`: pawn squares ("a3") or None; `markers`: {"d3": "black", ...}; `to_move`: seat, used to pick the
@@ -249,8 +248,10 @@ class Abrana(Game):
         if m:
             code = SQUARE[m.group(1)] * NSQ + SQUARE[m.group(2)]
             if MIDDLE[code] is None:
-                raise IllegalMove(f"{text}: the target must be next to the start square (a step) "
-                                  f"or two squares away in a straight line (a jump)")
+                raise IllegalMove(
+                    f"{text}: the target must be next to the start square (a step) "
+                    f"or two squares away in a straight line (a jump)"
+                )
             return code
         m = _RESERVE_RE.fullmatch(t)
         if m:
@@ -258,13 +259,13 @@ class Abrana(Game):
             if a == b:
                 raise IllegalMove(f"{text}: reserve two different squares")
             if a > b:
-                raise IllegalMove(f"{text}: write the two squares in ascending order "
-                                  f"({NAMES[b]}+{NAMES[a]})")
+                raise IllegalMove(f"{text}: write the two squares in ascending order ({NAMES[b]}+{NAMES[a]})")
             return RESERVE + a * NSQ + b
         if _SQUARE_RE.fullmatch(t):
             return PLACE + SQUARE[t]
-        raise IllegalMove(f"{text!r} is not a move: expected a square (a3), two squares to reserve (b6+f3), "
-                          f"a move (a3-c3) or pass")
+        raise IllegalMove(
+            f"{text!r} is not a move: expected a square (a3), two squares to reserve (b6+f3), a move (a3-c3) or pass"
+        )
 
     def format_move(self, move):
         if move == PASS:
@@ -374,9 +375,11 @@ class Abrana(Game):
         else:
             mover = seats[view["to_move"]]
             if phase == "reserve":
-                lines.append(f"{mover} to move: reserve two border squares for the green pawn "
-                             f"(click the square that comes first in notation order first: files a to f, "
-                             f"then ranks 1 to 6).")
+                lines.append(
+                    f"{mover} to move: reserve two border squares for the green pawn "
+                    f"(click the square that comes first in notation order first: files a to f, "
+                    f"then ranks 1 to 6)."
+                )
             elif phase == "place-red":
                 lines.append(f"{mover} to move: place the red pawn on a border square that is not reserved.")
             elif phase == "place-green":
@@ -391,15 +394,19 @@ class Abrana(Game):
                 lines.append(f"{seats[seat]} pawn on {square}.")
             elif phase not in ("reserve", "place-red", "place-green"):
                 lines.append(f"{seats[seat]} pawn: removed.")
-        by_colour = {name: sorted(sq for sq, c in view["markers"].items() if c == name)
-                     for name in COLOUR_NAMES.values()}
+        by_colour = {
+            name: sorted(sq for sq, c in view["markers"].items() if c == name) for name in COLOUR_NAMES.values()
+        }
         parts = [f"{name} on {', '.join(sqs)}" if sqs else f"no {name}" for name, sqs in by_colour.items()]
         lines.append("Markers: " + "; ".join(parts) + ".")
         supply = view["supply"]
         lines.append(f"Supply: black {supply['black']}, red {supply['red']}, green {supply['green']}.")
         if view["free_jumps"]:
-            lines.append(f"{seats[view['to_move']]} can free-jump (over black markers) to: "
-                         + ", ".join(view["free_jumps"]) + ".")
+            lines.append(
+                f"{seats[view['to_move']]} can free-jump (over black markers) to: "
+                + ", ".join(view["free_jumps"])
+                + "."
+            )
         if view["last_move"] is not None:
             line = f"Last move: {view['last_move']}"
             if len(view["path"]) > 2:
@@ -528,8 +535,11 @@ class Abrana(Game):
                 break
         if last is not None and 0 <= last < PLACE:
             start = last // NSQ
-            path = turn_path(parent, start, last % NSQ) if parent is not None else (
-                (pre_orig, last % NSQ) if start == pre_orig else None)
+            path = (
+                turn_path(parent, start, last % NSQ)
+                if parent is not None
+                else ((pre_orig, last % NSQ) if start == pre_orig else None)
+            )
             assert path is not None
         elif last == PASS:
             path = ()

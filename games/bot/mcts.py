@@ -35,7 +35,6 @@ from math import log, sqrt, tanh
 from games.base import Game, Outcome
 from games.bot.levels import DEFAULT_LEVEL, Level, contempt_for, get_level, playouts_for
 
-
 # In the opening a bot varies its play among the root moves searched at least this share as often as the best.
 VARIETY_SHARE = 0.5
 
@@ -148,8 +147,7 @@ class _Node:
         self.value0 = value0(game.outcome(state)) if self.player is None else None
 
 
-def _uct(game: Game, state, budget: int, rng: random.Random, c: float, value0, rollout,
-         deadline: float | None):
+def _uct(game: Game, state, budget: int, rng: random.Random, c: float, value0, rollout, deadline: float | None):
     """Run UCT from `state`; return (root stats as (move, visits, total), iterations, playouts)."""
     apply_move = game.apply_move
     randrange = rng.randrange
@@ -216,8 +214,18 @@ class DeterminisationError(RuntimeError):
     """The bot's own legal moves differ between determinisations of its view (a bug in sample_state)."""
 
 
-def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, value0, rollout,
-            deadline: float | None, first_state, root_legal: list):
+def _ismcts(
+    game: Game,
+    view: dict,
+    budget: int,
+    rng: random.Random,
+    c: float,
+    value0,
+    rollout,
+    deadline: float | None,
+    first_state,
+    root_legal: list,
+):
     """Run SO-ISMCTS from `view`; return (root stats as (move, visits, total), iterations, playouts)."""
     sample_state = game.sample_state
     current_player = game.current_player
@@ -240,8 +248,7 @@ def _ismcts(game: Game, view: dict, budget: int, rng: random.Random, c: float, v
                 break
             legal = legal_moves(state)
             if node is root and legal != root_legal and set(legal) != root_set:
-                raise DeterminisationError(
-                    f"{game.slug}: the bot's legal moves differ between two samples of its view")
+                raise DeterminisationError(f"{game.slug}: the bot's legal moves differ between two samples of its view")
             kids = node.children
             untried = [m for m in legal if m not in kids]
             if untried:
@@ -297,9 +304,20 @@ def _wins_now(game: Game, state, player: int, moves: list):
     return None
 
 
-def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float = 0.4,
-           temperature: float = 0.0, varied_plies: int = 0, tactics: bool = True, draw_margin: float = 0.0,
-           contempt: float = 0.0, max_seconds: float | None = None) -> SearchResult:
+def search(
+    game: Game,
+    view: dict,
+    playouts: int,
+    seed=0,
+    *,
+    exploration: float = 0.4,
+    temperature: float = 0.0,
+    varied_plies: int = 0,
+    tactics: bool = True,
+    draw_margin: float = 0.0,
+    contempt: float = 0.0,
+    max_seconds: float | None = None,
+) -> SearchResult:
     """Search from the bot's view with a budget of `playouts` iterations and pick a move.
 
     `seed` is an int/str seed or a random.Random. With temperature 0 the most visited move is played (ties: the
@@ -331,8 +349,9 @@ def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float 
     value0 = _value_function(draw_margin, draw0)
     rollout = _rollout_function(game, value0, draw0)
     if game.hidden_information:
-        stats, iterations, done = _ismcts(game, view, playouts, rng, exploration, value0, rollout, deadline,
-                                          state, moves)
+        stats, iterations, done = _ismcts(
+            game, view, playouts, rng, exploration, value0, rollout, deadline, state, moves
+        )
     else:
         stats, iterations, done = _uct(game, state, playouts, rng, exploration, value0, rollout, deadline)
     # Sort by visits, then mean, then move order (stable), so the choice never depends on ties in the tree.
@@ -351,11 +370,22 @@ def search(game: Game, view: dict, playouts: int, seed=0, *, exploration: float 
     return SearchResult(game.format_move(chosen), table, iterations, done)
 
 
-def choose_move(game: Game, view: dict, level: str | Level = DEFAULT_LEVEL, seed=0, *,
-                max_seconds: float | None = None) -> str:
+def choose_move(
+    game: Game, view: dict, level: str | Level = DEFAULT_LEVEL, seed=0, *, max_seconds: float | None = None
+) -> str:
     """The bot's move (canonical notation) for the seat whose `view` this is, at `level`; reproducible by seed."""
     level = get_level(level)
-    result = search(game, view, playouts_for(level, game), seed, exploration=level.exploration,
-                    temperature=level.temperature, varied_plies=level.varied_plies, tactics=level.tactics,
-                    draw_margin=level.draw_margin, contempt=contempt_for(game), max_seconds=max_seconds)
+    result = search(
+        game,
+        view,
+        playouts_for(level, game),
+        seed,
+        exploration=level.exploration,
+        temperature=level.temperature,
+        varied_plies=level.varied_plies,
+        tactics=level.tactics,
+        draw_margin=level.draw_margin,
+        contempt=contempt_for(game),
+        max_seconds=max_seconds,
+    )
     return result.best

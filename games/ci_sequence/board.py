@@ -141,7 +141,4 @@ def pair_count(mask: int) -> int:
 
 def has_line(mask: int) -> bool:
     """True when the mask fills a row, column or long diagonal."""
-    for line in LINE_MASKS:
-        if mask & line == line:
-            return True
-    return False
+    return any(mask & line == line for line in LINE_MASKS)

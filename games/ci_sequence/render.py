@@ -28,8 +28,10 @@ def describe(view: dict) -> list[str]:
         lines.append("C#I Sequence. You are watching: tiles' symbols stay hidden until the end.")
     else:
         colour = "blue" if seat == 0 else "orange"
-        lines.append(f"C#I Sequence. You are {SEATS[seat]} ({colour} tiles); you score pairs of "
-                     f"{'moons' if seat == 0 else 'suns'}.")
+        lines.append(
+            f"C#I Sequence. You are {SEATS[seat]} ({colour} tiles); you score pairs of "
+            f"{'moons' if seat == 0 else 'suns'}."
+        )
         if view["memory"]:
             lines.append("Memory mode: the symbols of tiles on the board are not shown to you.")
     phase = view["phase"]
@@ -44,8 +46,10 @@ def describe(view: dict) -> list[str]:
         lines.append(f"Game over after {view['ply']} plies: {result}. Moon {moon} points, Sun {sun} points.")
     elif phase == "final":
         mover = SEATS[view["to_move"]]
-        lines.append(f"Final placements: {mover} places the remaining hand tiles, one per turn "
-                     f"(no moves, no pushes). {mover} to move, ply {view['ply']}.")
+        lines.append(
+            f"Final placements: {mover} places the remaining hand tiles, one per turn "
+            f"(no moves, no pushes). {mover} to move, ply {view['ply']}."
+        )
     else:
         lines.append(f"{SEATS[view['to_move']]} to move, ply {view['ply']}.")
     if view["last_move"]:
@@ -132,8 +136,10 @@ def _glyph(symbol: str, x: float, y: float, size: float, colour: str, opacity: s
         r = size * 0.34
         cx = x + r * 0.12
         tx, ty = cx + 0.61 * r, 0.792 * r
-        return (f'<path d="M {tx:.1f} {y - ty:.1f} A {r:.1f} {r:.1f} 0 1 0 {tx:.1f} {y + ty:.1f} '
-                f'A {r * 0.8:.1f} {r * 0.8:.1f} 0 1 1 {tx:.1f} {y - ty:.1f} Z" fill="{colour}"{op}/>')
+        return (
+            f'<path d="M {tx:.1f} {y - ty:.1f} A {r:.1f} {r:.1f} 0 1 0 {tx:.1f} {y + ty:.1f} '
+            f'A {r * 0.8:.1f} {r * 0.8:.1f} 0 1 1 {tx:.1f} {y - ty:.1f} Z" fill="{colour}"{op}/>'
+        )
     if symbol == "s":
         r = size * 0.24
         rays = []
@@ -141,18 +147,27 @@ def _glyph(symbol: str, x: float, y: float, size: float, colour: str, opacity: s
             dx, dy = DIR_DELTA[k]
             n = (dx * dx + dy * dy) ** 0.5
             ux, uy = dx / n, -dy / n
-            rays.append(f"M {x + ux * r * 1.35:.1f} {y + uy * r * 1.35:.1f} L {x + ux * r * 1.9:.1f} {y + uy * r * 1.9:.1f}")
-        return (f'<g{op}><circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}"/>'
-                f'<path d="{" ".join(rays)}" stroke="{colour}" stroke-width="{size * 0.07:.1f}" stroke-linecap="round"/></g>')
-    return (f'<text x="{x:.1f}" y="{y + size * 0.16:.1f}" text-anchor="middle" font-size="{size * 0.5:.0f}" '
-            f'font-weight="bold" fill="{colour}"{op}>?</text>')
+            rays.append(
+                f"M {x + ux * r * 1.35:.1f} {y + uy * r * 1.35:.1f} L {x + ux * r * 1.9:.1f} {y + uy * r * 1.9:.1f}"
+            )
+        return (
+            f'<g{op}><circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}"/>'
+            f'<path d="{" ".join(rays)}" stroke="{colour}" stroke-width="{size * 0.07:.1f}" '
+            'stroke-linecap="round"/></g>'
+        )
+    return (
+        f'<text x="{x:.1f}" y="{y + size * 0.16:.1f}" text-anchor="middle" font-size="{size * 0.5:.0f}" '
+        f'font-weight="bold" fill="{colour}"{op}>?</text>'
+    )
 
 
 def _tile(colour: str, symbol: str | None, x: float, y: float, size: float, face_up: bool) -> str:
     """A tile centred on (x, y): face up (light, dark symbol) or face down (coloured back)."""
     half = size / 2
-    rect = (f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{size:.1f}" height="{size:.1f}" rx="{size * 0.16:.1f}" '
-            f'fill="{FACE[colour] if face_up else FILL[colour]}" stroke="{EDGE[colour]}" stroke-width="2"/>')
+    rect = (
+        f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{size:.1f}" height="{size:.1f}" rx="{size * 0.16:.1f}" '
+        f'fill="{FACE[colour] if face_up else FILL[colour]}" stroke="{EDGE[colour]}" stroke-width="2"/>'
+    )
     if face_up:
         return rect + _glyph(symbol, x, y, size, INK[colour])
     if symbol is None:
@@ -170,8 +185,11 @@ def _arrow(x: float, y: float, d: int, selected: bool) -> str:
     left = (x - ux * 6 + px * 7, y - uy * 6 + py * 7)
     right = (x - ux * 6 - px * 7, y - uy * 6 - py * 7)
     points = " ".join(f"{a:.1f},{b:.1f}" for a, b in (tip, left, right))
-    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{ARROW_R}" fill="#ffffff" fill-opacity="0.85" stroke="#15803d" stroke-width="1.5"/>'
-            f'<polygon points="{points}" fill="{"#166534" if selected else "#16a34a"}"/>')
+    return (
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{ARROW_R}" fill="#ffffff" fill-opacity="0.85" '
+        'stroke="#15803d" stroke-width="1.5"/>'
+        f'<polygon points="{points}" fill="{"#166534" if selected else "#16a34a"}"/>'
+    )
 
 
 def render(view: dict, ui: BoardUI) -> str:
@@ -189,8 +207,10 @@ def render(view: dict, ui: BoardUI) -> str:
         label += f", final placements by {SEATS[view['to_move']]}"
     else:
         label += f", {SEATS[view['to_move']]} to move"
-    out.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
-               f'class="board ci-sequence" role="img" aria-label="{esc(label)}">')
+    out.append(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
+        f'class="board ci-sequence" role="img" aria-label="{esc(label)}">'
+    )
 
     # Opponent (or seat 1 for spectators) at the top.
     out.append(_hand_panel(view, top, 4, ui, own=False))
@@ -203,24 +223,34 @@ def render(view: dict, ui: BoardUI) -> str:
         if ui.in_last_move(name):
             shade = "#fef3c7"
         cell = view["cells"].get(name)
-        inner = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#94a3b8" stroke-width="1"/>']
+        inner = [
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#94a3b8" stroke-width="1"/>'
+        ]
         if cell is not None:
             inner.append(_tile(cell["colour"], cell["symbol"], cx, cy, CELL * 0.74, face_up=over))
             if view["just_moved"] == name:
-                inner.append(f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="10" fill="none" '
-                             f'stroke="#0f766e" stroke-width="3" stroke-dasharray="6 4"/>')
+                inner.append(
+                    f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="10" fill="none" '
+                    f'stroke="#0f766e" stroke-width="3" stroke-dasharray="6 4"/>'
+                )
             if view["just_placed"] == name:
-                inner.append(f'<polygon points="{x + CELL - 4},{y + 4} {x + CELL - 4},{y + 22} {x + CELL - 22},{y + 4}" '
-                             f'fill="#dc2626"/>')
+                inner.append(
+                    f'<polygon points="{x + CELL - 4},{y + 4} {x + CELL - 4},{y + 22} {x + CELL - 22},{y + 4}" '
+                    f'fill="#dc2626"/>'
+                )
         if ui.is_selected(name):
-            inner.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" fill="none" '
-                         f'stroke="#16a34a" stroke-width="4"/>')
+            inner.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" fill="none" '
+                f'stroke="#16a34a" stroke-width="4"/>'
+            )
         if ui.is_option(name):
             if cell is None:
                 inner.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="#16a34a" fill-opacity="0.45"/>')
             else:
-                inner.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.42}" fill="none" stroke="#16a34a" '
-                             f'stroke-width="4" stroke-opacity="0.75"/>')
+                inner.append(
+                    f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.42}" fill="none" stroke="#16a34a" '
+                    f'stroke-width="4" stroke-opacity="0.75"/>'
+                )
         what = "empty"
         if cell is not None:
             what = COLOUR_WORD[cell["colour"]] + " tile"
@@ -243,22 +273,30 @@ def render(view: dict, ui: BoardUI) -> str:
 
     # Coordinates.
     for i, f in enumerate(FILES):
-        out.append(f'<text x="{LEFT + i * CELL + CELL / 2}" y="{BOARD_Y + BOARD_SIZE + 17}" text-anchor="middle" '
-                   f'font-size="14" fill="#475569">{f}</text>')
+        out.append(
+            f'<text x="{LEFT + i * CELL + CELL / 2}" y="{BOARD_Y + BOARD_SIZE + 17}" text-anchor="middle" '
+            f'font-size="14" fill="#475569">{f}</text>'
+        )
     for r in range(4):
-        out.append(f'<text x="{LEFT / 2}" y="{BOARD_Y + (3 - r) * CELL + CELL / 2 + 5}" text-anchor="middle" '
-                   f'font-size="14" fill="#475569">{r + 1}</text>')
+        out.append(
+            f'<text x="{LEFT / 2}" y="{BOARD_Y + (3 - r) * CELL + CELL / 2 + 5}" text-anchor="middle" '
+            f'font-size="14" fill="#475569">{r + 1}</text>'
+        )
 
     # At the end: the scoring pairs and lines over the revealed tiles.
     if over:
         for a, b, symbol in view["pairs"]:
             (x1, y1), (x2, y2) = _centre(a), _centre(b)
-            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[symbol]}" '
-                       f'stroke-width="6" stroke-linecap="round" stroke-opacity="0.7"/>')
+            out.append(
+                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[symbol]}" '
+                f'stroke-width="6" stroke-linecap="round" stroke-opacity="0.7"/>'
+            )
         for line in view["lines"]:
             (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[3])
-            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[line[-1]]}" '
-                       f'stroke-width="14" stroke-linecap="round" stroke-opacity="0.35"/>')
+            out.append(
+                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[line[-1]]}" '
+                f'stroke-width="14" stroke-linecap="round" stroke-opacity="0.35"/>'
+            )
 
     out.append(_hand_panel(view, bottom, HAND_Y, ui, own=True))
     out.append("</svg>")
@@ -272,7 +310,9 @@ def _status(view: dict) -> str:
         if outcome["winner"] is None:
             result = "Draw" + (" (ply limit)" if outcome["reason"] == "ply-limit" else "")
         else:
-            result = f"{SEATS[outcome['winner']]} wins" + (" (four in a row)" if outcome["reason"] == "four-in-a-row" else "")
+            result = f"{SEATS[outcome['winner']]} wins" + (
+                " (four in a row)" if outcome["reason"] == "four-in-a-row" else ""
+            )
         return f"Moon {moon} – Sun {sun} · {result}"
     if view["phase"] == "final":
         return f"Final placements: {SEATS[view['to_move']]}"
@@ -287,11 +327,15 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
     name = SEATS[owner] + (" (you)" if owner == seat else "")
     to_move = view["to_move"] == owner
     title_y = y + 14
-    out.append(f'<text x="{LEFT}" y="{title_y}" font-size="14" font-weight="bold" fill="#0f172a">'
-               f'{esc(name)}{" ●" if to_move else ""} · {hand["count"]} in hand</text>')
+    out.append(
+        f'<text x="{LEFT}" y="{title_y}" font-size="14" font-weight="bold" fill="#0f172a">'
+        f"{esc(name)}{' ●' if to_move else ''} · {hand['count']} in hand</text>"
+    )
     if own:
-        out.append(f'<text x="{WIDTH / 2}" y="{STATUS_Y}" text-anchor="middle" font-size="15" font-weight="bold" '
-                   f'fill="#334155">{esc(_status(view))}</text>')
+        out.append(
+            f'<text x="{WIDTH / 2}" y="{STATUS_Y}" text-anchor="middle" font-size="15" font-weight="bold" '
+            f'fill="#334155">{esc(_status(view))}</text>'
+        )
     size = 40
     x = LEFT + size / 2
     ty = y + 24 + size / 2 + (6 if own else 0)
@@ -303,11 +347,17 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
             inner = [_tile(type_name[0], type_name[1], x, ty, size, face_up=True)]
             inner.append(f'<text x="{x + size / 2 + 3}" y="{ty + 5}" font-size="13" fill="#0f172a">×{n}</text>')
             if ui.is_selected(type_name):
-                inner.insert(0, f'<rect x="{x - size / 2 - 4}" y="{ty - size / 2 - 4}" width="{size + 8}" '
-                                f'height="{size + 8}" rx="9" fill="none" stroke="#16a34a" stroke-width="4"/>')
+                inner.insert(
+                    0,
+                    f'<rect x="{x - size / 2 - 4}" y="{ty - size / 2 - 4}" width="{size + 8}" '
+                    f'height="{size + 8}" rx="9" fill="none" stroke="#16a34a" stroke-width="4"/>',
+                )
             elif ui.is_option(type_name):
-                inner.insert(0, f'<rect x="{x - size / 2 - 4}" y="{ty - size / 2 - 4}" width="{size + 8}" '
-                                f'height="{size + 8}" rx="9" fill="#16a34a" fill-opacity="0.18"/>')
+                inner.insert(
+                    0,
+                    f'<rect x="{x - size / 2 - 4}" y="{ty - size / 2 - 4}" width="{size + 8}" '
+                    f'height="{size + 8}" rx="9" fill="#16a34a" fill-opacity="0.18"/>',
+                )
             label = f"{COLOUR_WORD[type_name[0]]} {SYMBOL_WORD[type_name[1]]} ({n} in hand)"
             out.append(ui.link(type_name, "".join(inner), label))
             x += size + 30
@@ -315,8 +365,11 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
         # Backs, as on the table; those the viewer can name carry their symbol faintly, as on the board.
         groups = []
         for colour in "BO":
-            named = [(t[1], n) for t, n in sorted(hand["known"].items(), key=lambda kv: TYPE_ORDER.index(kv[0]))
-                     if t[0] == colour]
+            named = [
+                (t[1], n)
+                for t, n in sorted(hand["known"].items(), key=lambda kv: TYPE_ORDER.index(kv[0]))
+                if t[0] == colour
+            ]
             unnamed = hand[colour] - sum(n for _, n in named)
             groups += [(colour, symbol, n) for symbol, n in named] + ([(colour, None, unnamed)] if unnamed else [])
         size = min(size, max(24, (WIDTH - LEFT - 4) // max(len(groups), 1) - 28))

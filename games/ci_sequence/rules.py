@@ -65,8 +65,21 @@ SEAT_NAMES = ("Moon", "Sun")
 class State:
     """A position. Treated as immutable: `Game.apply_move` builds a new one."""
 
-    __slots__ = ("board", "pub", "hands", "known", "to_move", "final", "lm", "lp", "ply", "last",
-                 "record", "memory", "occ")
+    __slots__ = (
+        "board",
+        "pub",
+        "hands",
+        "known",
+        "to_move",
+        "final",
+        "lm",
+        "lp",
+        "ply",
+        "last",
+        "record",
+        "memory",
+        "occ",
+    )
 
     def __init__(self, board, pub, hands, known, to_move, final, lm, lp, ply, last, record, memory):
         self.board = board  # tuple of 16: tile id or -1
@@ -209,8 +222,9 @@ def _apply(s: State, code: int) -> tuple[State, int, int]:
     else:
         to_move = o
     record = s.record + (code,) if s.record is not None else None
-    new = State(tuple(board), tuple(pub), tuple(hands), tuple(known), to_move, final, lm, lp,
-                s.ply + 1, code, record, s.memory)
+    new = State(
+        tuple(board), tuple(pub), tuple(hands), tuple(known), to_move, final, lm, lp, s.ply + 1, code, record, s.memory
+    )
     return new, placed, out_handle
 
 
@@ -267,9 +281,15 @@ def _outcome(board, natural_end: bool) -> Outcome:
 
 
 # ---- building positions directly (tests, tools) -----------------------------------------------
-def position(board: dict[str, str] | None = None, hands: tuple | None = None, to_move: int = 0,
-             final: bool = False, last: str | None = None, ply: int | None = None,
-             memory: bool = False) -> State:
+def position(
+    board: dict[str, str] | None = None,
+    hands: tuple | None = None,
+    to_move: int = 0,
+    final: bool = False,
+    last: str | None = None,
+    ply: int | None = None,
+    memory: bool = False,
+) -> State:
     """A state from readable parts.
 
     board: square -> type ("Bm"). hands: (types of seat 0, types of seat 1); None for a seat gives it
@@ -307,8 +327,7 @@ def position(board: dict[str, str] | None = None, hands: tuple | None = None, to
     used = masks[0] | masks[1] | sum(1 << t for t in cells if t >= 0)
     if used != B.ALL_TILES:
         raise ValueError("every tile must be on the board or in a hand")
-    known = [masks[seat] | sum(1 << t for t in cells if t >= 0 and TILE_COLOUR[t] == seat)
-             for seat in (0, 1)]
+    known = [masks[seat] | sum(1 << t for t in cells if t >= 0 and TILE_COLOUR[t] == seat) for seat in (0, 1)]
     code = GAME.parse_move(last) if last else -1
     lm = lp = -1
     if code >= 0:
@@ -317,8 +336,20 @@ def position(board: dict[str, str] | None = None, hands: tuple | None = None, to
         else:
             lm = (code - MOVE_BASE) & 15
     n_on_board = sum(1 for t in cells if t >= 0)
-    return State(tuple(cells), tuple(pub), tuple(masks), tuple(known), to_move, final, lm, lp,
-                 n_on_board if ply is None else ply, code, None, memory)
+    return State(
+        tuple(cells),
+        tuple(pub),
+        tuple(masks),
+        tuple(known),
+        to_move,
+        final,
+        lm,
+        lp,
+        n_on_board if ply is None else ply,
+        code,
+        None,
+        memory,
+    )
 
 
 # ---- the game -------------------------------------------------------------------------------
@@ -332,8 +363,9 @@ class CISequence(Game):
     # ---- the rules ----------------------------------------------------------------------------
     def initial_state(self, options: dict | None = None) -> State:
         options = self.normalize_options(options)
-        return State((-1,) * 16, (-1,) * 16, B.START_HANDS, B.START_HANDS, 0, False, -1, -1, 0, -1,
-                     (), bool(options["memory"]))
+        return State(
+            (-1,) * 16, (-1,) * 16, B.START_HANDS, B.START_HANDS, 0, False, -1, -1, 0, -1, (), bool(options["memory"])
+        )
 
     def current_player(self, state: State) -> int | None:
         return None if state.over() else state.to_move
@@ -396,11 +428,20 @@ class CISequence(Game):
             known = tuple(sum(1 << int(i) for i in tiles) for tiles in data["known"])
             moves = data["moves"]
             record = tuple(self.parse_move(m) for m in moves) if moves is not None else None
-            return State(board, pub, hands, known, int(data["to_move"]), bool(data["final"]),
-                         SQUARE[data["last_moved"]] if data["last_moved"] else -1,
-                         SQUARE[data["last_placed"]] if data["last_placed"] else -1,
-                         int(data["ply"]), self.parse_move(data["last"]) if data["last"] else -1,
-                         record, bool(data["memory"]))
+            return State(
+                board,
+                pub,
+                hands,
+                known,
+                int(data["to_move"]),
+                bool(data["final"]),
+                SQUARE[data["last_moved"]] if data["last_moved"] else -1,
+                SQUARE[data["last_placed"]] if data["last_placed"] else -1,
+                int(data["ply"]),
+                self.parse_move(data["last"]) if data["last"] else -1,
+                record,
+                bool(data["memory"]),
+            )
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise ValueError(f"not a {self.slug} state: {error}") from None
 
@@ -438,13 +479,15 @@ class CISequence(Game):
             face_up = reveal or owner == seat
             shown = mask if face_up else mask & visible
             known = Counter(TYPE_NAMES[TILE_TYPE[i]] for i in range(14) if shown >> i & 1)
-            hands.append({
-                "count": mask.bit_count(),
-                "B": (mask & COLOUR_MASK[0]).bit_count(),
-                "O": (mask & COLOUR_MASK[1]).bit_count(),
-                "face_up": face_up,
-                "known": dict(sorted(known.items())),
-            })
+            hands.append(
+                {
+                    "count": mask.bit_count(),
+                    "B": (mask & COLOUR_MASK[0]).bit_count(),
+                    "O": (mask & COLOUR_MASK[1]).bit_count(),
+                    "face_up": face_up,
+                    "known": dict(sorted(known.items())),
+                }
+            )
         last = None
         if state.last >= 0:
             last = format_code(state.last)
@@ -468,12 +511,16 @@ class CISequence(Game):
         }
         if over:
             moons, suns = _symbol_masks(state.board)
-            view["pairs"] = [[NAMES[a], NAMES[b], "m" if moons >> a & 1 else "s"]
-                             for a, b in B.PAIRS
-                             if (moons >> a & 1 and moons >> b & 1) or (suns >> a & 1 and suns >> b & 1)]
-            view["lines"] = [[*(NAMES[sq] for sq in line), "m" if moons & mask == mask else "s"]
-                             for line, mask in zip(B.LINES, B.LINE_MASKS)
-                             if moons & mask == mask or suns & mask == mask]
+            view["pairs"] = [
+                [NAMES[a], NAMES[b], "m" if moons >> a & 1 else "s"]
+                for a, b in B.PAIRS
+                if (moons >> a & 1 and moons >> b & 1) or (suns >> a & 1 and suns >> b & 1)
+            ]
+            view["lines"] = [
+                [*(NAMES[sq] for sq in line), "m" if moons & mask == mask else "s"]
+                for line, mask in zip(B.LINES, B.LINE_MASKS)
+                if moons & mask == mask or suns & mask == mask
+            ]
         return view
 
     def _reveals(self, state: State, codes) -> list[set[int]] | None:
@@ -592,8 +639,20 @@ class CISequence(Game):
         to_move = view["to_move"]
         if to_move is None:
             to_move = 0
-        return State(tuple(cells), tuple(pub), tuple(hands), tuple(known), to_move, phase == "final",
-                     lm, lp, view["ply"], last, None, view["memory"])
+        return State(
+            tuple(cells),
+            tuple(pub),
+            tuple(hands),
+            tuple(known),
+            to_move,
+            phase == "final",
+            lm,
+            lp,
+            view["ply"],
+            last,
+            None,
+            view["memory"],
+        )
 
     def describe(self, view: dict) -> list[str]:
         from games.ci_sequence.render import describe
@@ -660,8 +719,9 @@ class CISequence(Game):
         outcome = self.outcome(self.guided_playout(state, rng))
         result = 0.5 if outcome.winner is None else 1.0 - outcome.winner
         margin = outcome.scores[0] - outcome.scores[1]
-        return ((1.0 - ROLLOUT_MARGIN_WEIGHT) * result
-                + ROLLOUT_MARGIN_WEIGHT * (0.5 + 0.5 * tanh(margin / ROLLOUT_MARGIN_SCALE)))
+        return (1.0 - ROLLOUT_MARGIN_WEIGHT) * result + ROLLOUT_MARGIN_WEIGHT * (
+            0.5 + 0.5 * tanh(margin / ROLLOUT_MARGIN_SCALE)
+        )
 
 
 # ---- playouts -------------------------------------------------------------------------------
@@ -818,8 +878,9 @@ def _playout(state: State, rng: random.Random, picks: int, greedy_final: bool) -
             p = 1 - p
         else:
             p = 1 - p
-    final_state = State(tuple(board), tuple(pub), tuple(hands), tuple(known), p, final, lm, lp,
-                        ply, last, None, state.memory)
+    final_state = State(
+        tuple(board), tuple(pub), tuple(hands), tuple(known), p, final, lm, lp, ply, last, None, state.memory
+    )
     return final_state, ply - start
 
 

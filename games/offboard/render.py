@@ -77,8 +77,14 @@ GUTTERS_XY = _gutter_geometry()
 CELL_SHAPES = {}
 for _name in INDEX_OF:
     _x, _y = xy(*QR[INDEX_OF[_name]], SIZE)
-    CELL_SHAPES[_name] = (_x, _y, f'cx="{_f(_x)}" cy="{_f(_y)}"', _hexagon(_x, _y, SIZE - 1.5),
-                          f'x="{_f(_x)}" y="{_f(_y + 4)}"', (_ball(_x, _y, 0), _ball(_x, _y, 1)))
+    CELL_SHAPES[_name] = (
+        _x,
+        _y,
+        f'cx="{_f(_x)}" cy="{_f(_y)}"',
+        _hexagon(_x, _y, SIZE - 1.5),
+        f'x="{_f(_x)}" y="{_f(_y + 4)}"',
+        (_ball(_x, _y, 0), _ball(_x, _y, 1)),
+    )
 SLOT_LENGTH = SIZE * SQRT3 + 2 * 19.0
 SLOT_WIDTH = 40.0
 
@@ -113,8 +119,7 @@ def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
         x2, y2 = _centre(dest)
         hx, hy = _centre(head)
         # The arrow runs from the tail to the destination: the whole moving line, one step on.
-        parts.append(_arrow(x1, y1, x2 - (x2 - hx) * 0.25, y2 - (y2 - hy) * 0.25,
-                            OPTION, 5, "0.55"))
+        parts.append(_arrow(x1, y1, x2 - (x2 - hx) * 0.25, y2 - (y2 - hy) * 0.25, OPTION, 5, "0.55"))
         if info["pushed"]:
             last = info["pushed"][-1]
             lx, ly = _centre(last)
@@ -123,15 +128,18 @@ def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
                 colour = SCORE_NONE if info["displaced"] else SCORE_GOOD
                 gx, gy, _angle = GUTTERS_XY[gutter_index[info["gutter"]]]
                 parts.append(_arrow(lx, ly, gx, gy, colour, 3.5, "0.9", "7 5"))
-                parts.append(f'<circle cx="{_f(lx)}" cy="{_f(ly)}" r="{_f(BALL + 4)}" fill="none" '
-                             f'stroke="{colour}" stroke-width="3" stroke-dasharray="6 4"/>')
+                parts.append(
+                    f'<circle cx="{_f(lx)}" cy="{_f(ly)}" r="{_f(BALL + 4)}" fill="none" '
+                    f'stroke="{colour}" stroke-width="3" stroke-dasharray="6 4"/>'
+                )
                 badge = "full" if info["displaced"] else f"+{info['points']}"
                 bx, by = gx, gy  # the badge covers the gutter it names
                 parts.append(
                     f'<rect x="{_f(bx - 24)}" y="{_f(by - 14)}" width="48" height="28" rx="14" '
                     f'fill="#1d252c" stroke="{colour}" stroke-width="2"/>'
                     f'<text x="{_f(bx)}" y="{_f(by + 5)}" text-anchor="middle" font-size="15" '
-                    f'font-weight="bold" fill="{colour}">{esc(badge)}</text>')
+                    f'font-weight="bold" fill="{colour}">{esc(badge)}</text>'
+                )
             else:
                 parts.append(_arrow(x2, y2, lx + dx, ly + dy, "#ff9f43", 3.5, "0.9", "7 5"))
     if not parts:
@@ -143,71 +151,81 @@ def render(view: dict, ui: BoardUI) -> str:
     """The board: hexagon of columns, 12 gutters with values, scores and the displaced ball."""
     cells = view["cells"]
     to_move = view["to_move"]
-    parts = ['<rect class="backdrop" x="-360" y="-340" width="720" height="680" rx="18" '
-             'fill="#e9eef2"/>']
+    parts = ['<rect class="backdrop" x="-360" y="-340" width="720" height="680" rx="18" fill="#e9eef2"/>']
     # Board body: a hexagon (vertices top and bottom) just outside the outer cells.
     corner = 4.78
     outline = []
     for q, r in ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)):
         x, y = xy(q * corner, r * corner, SIZE)
         outline.append(f"{_f(x)},{_f(y)}")
-    parts.append(f'<polygon class="board-body" points="{" ".join(outline)}" fill="{BOARD_FILL}" '
-                 f'stroke="#2b333a" stroke-width="10" stroke-linejoin="round"/>')
+    parts.append(
+        f'<polygon class="board-body" points="{" ".join(outline)}" fill="{BOARD_FILL}" '
+        f'stroke="#2b333a" stroke-width="10" stroke-linejoin="round"/>'
+    )
 
     # Gutters around the rim, each a slot with its value; a caught ball rests in it.
     for g, (gx, gy, angle) in enumerate(GUTTERS_XY):
         info = view["gutters"][g]
-        label = f'{info["name"]}, worth {info["value"]}'
-        label += f', holds a {SEATS[info["ball"]].lower()} ball' if info["ball"] is not None else ", empty"
+        label = f"{info['name']}, worth {info['value']}"
+        label += f", holds a {SEATS[info['ball']].lower()} ball" if info["ball"] is not None else ", empty"
         parts.append(
             f'<g class="gutter" transform="translate({_f(gx)} {_f(gy)})"><title>{esc(label)}</title>'
             f'<rect x="{_f(-SLOT_LENGTH / 2)}" y="{_f(-SLOT_WIDTH / 2)}" width="{_f(SLOT_LENGTH)}" '
             f'height="{_f(SLOT_WIDTH)}" rx="{_f(SLOT_WIDTH / 2)}" transform="rotate({_f(angle)})" '
-            f'fill="#262e35" stroke="#8796a3" stroke-width="2"/>')
+            f'fill="#262e35" stroke="#8796a3" stroke-width="2"/>'
+        )
         if info["ball"] is not None:
             parts.append(_ball(0, 0, info["ball"], 16))
-            parts.append(f'<text x="0" y="6" text-anchor="middle" font-size="17" font-weight="bold" '
-                         f'fill="#1d1d1d">{info["value"]}</text>')
+            parts.append(
+                f'<text x="0" y="6" text-anchor="middle" font-size="17" font-weight="bold" '
+                f'fill="#1d1d1d">{info["value"]}</text>'
+            )
         else:
-            parts.append(f'<text x="0" y="7" text-anchor="middle" font-size="20" font-weight="bold" '
-                         f'fill="#e8eef3">{info["value"]}</text>')
+            parts.append(
+                f'<text x="0" y="7" text-anchor="middle" font-size="20" font-weight="bold" '
+                f'fill="#e8eef3">{info["value"]}</text>'
+            )
         parts.append("</g>")
 
     # Column letters beyond the upper rim, in line with each column.
     for col, letter in enumerate(COLUMNS):
         q = col - 4
         x, y = xy(q, max(-4, -4 - q) - 2.25, SIZE)
-        parts.append(f'<text class="coord" x="{_f(x)}" y="{_f(y + 6)}" text-anchor="middle" '
-                     f'font-size="18" font-weight="bold" fill="#37474f">{letter}</text>')
+        parts.append(
+            f'<text class="coord" x="{_f(x)}" y="{_f(y + 6)}" text-anchor="middle" '
+            f'font-size="18" font-weight="bold" fill="#37474f">{letter}</text>'
+        )
 
     # Cells: hole, cell name (numbered from the top of its column), ball, click targets.
     for name, seat in cells.items():
         cx, cy, at, outline, text_at, balls = CELL_SHAPES[name]
         hole = HOLE_LAST if ui.in_last_move(name) else HOLE_FILL
-        inner = [f'<polygon class="cell" points="{outline}" fill="{hole}" '
-                 f'stroke="{BOARD_FILL}" stroke-width="2"/>']
+        inner = [f'<polygon class="cell" points="{outline}" fill="{hole}" stroke="{BOARD_FILL}" stroke-width="2"/>']
         if seat is None:
             if ui.is_option(name) and not ui.is_selected(name):
                 # The target dot goes under the cell name so both stay readable.
-                inner.append(f'<circle {at} r="15" fill="{OPTION}" '
-                             f'opacity="0.45"/>')
-            inner.append(f'<text class="cell-name" {text_at} text-anchor="middle" '
-                         f'font-size="11" fill="{LABEL if not ui.is_option(name) else "#1d252c"}">'
-                         f'{name}</text>')
+                inner.append(f'<circle {at} r="15" fill="{OPTION}" opacity="0.45"/>')
+            inner.append(
+                f'<text class="cell-name" {text_at} text-anchor="middle" '
+                f'font-size="11" fill="{LABEL if not ui.is_option(name) else "#1d252c"}">'
+                f"{name}</text>"
+            )
             label = f"{name}, empty"
         else:
             inner.append(balls[seat])
             label = f"{name}, {SEATS[seat].lower()} ball"
         if ui.in_last_move(name):
-            inner.append(f'<circle {at} r="{_f(BALL + 3)}" fill="none" '
-                         f'stroke="#ffffff" stroke-width="2" opacity="0.45"/>')
+            inner.append(
+                f'<circle {at} r="{_f(BALL + 3)}" fill="none" stroke="#ffffff" stroke-width="2" opacity="0.45"/>'
+            )
         if ui.is_selected(name):
-            inner.append(f'<circle {at} r="{_f(BALL + 3)}" fill="none" '
-                         f'stroke="{SELECT}" stroke-width="5"/>')
+            inner.append(f'<circle {at} r="{_f(BALL + 3)}" fill="none" stroke="{SELECT}" stroke-width="5"/>')
         elif ui.is_option(name) and seat is not None:
-            inner.append(f'<circle {at} r="{_f(BALL + 3)}" fill="none" '
-                             f'stroke="{OPTION}" stroke-width="3" stroke-dasharray="5 4" opacity="0.9"/>')
-        parts.append(ui.link(name, f'<g>{"".join(inner)}</g>', label))
+            inner.append(
+                f'<circle {at} r="{_f(BALL + 3)}" fill="none" '
+                f'stroke="{OPTION}" stroke-width="3" stroke-dasharray="5 4" opacity="0.9"/>'
+            )
+        parts.append(ui.link(name, f"<g>{''.join(inner)}</g>", label))
 
     # What each destination would do, once a tail ball is selected.
     tail = next((t for t in reversed(ui.selected) if t in cells), None)
@@ -220,19 +238,20 @@ def render(view: dict, ui: BoardUI) -> str:
         ball_x = x + 18 if seat == 0 else x - 18
         text_x = x + 44 if seat == 0 else x - 44
         if to_move == seat:
-            parts.append(f'<circle cx="{_f(ball_x)}" cy="-300" r="22" fill="none" stroke="{SELECT}" '
-                         f'stroke-width="4"/>')
+            parts.append(f'<circle cx="{_f(ball_x)}" cy="-300" r="22" fill="none" stroke="{SELECT}" stroke-width="4"/>')
         parts.append(_ball(ball_x, -300, seat, 15))
-        parts.append(f'<text x="{_f(text_x)}" y="-306" text-anchor="{anchor}" font-size="17" '
-                     f'fill="#263238">{SEATS[seat]}</text>'
-                     f'<text x="{_f(text_x)}" y="-283" text-anchor="{anchor}" font-size="20" '
-                     f'font-weight="bold" fill="#263238">{points} {"pt" if points == 1 else "pts"}</text>')
+        parts.append(
+            f'<text x="{_f(text_x)}" y="-306" text-anchor="{anchor}" font-size="17" '
+            f'fill="#263238">{SEATS[seat]}</text>'
+            f'<text x="{_f(text_x)}" y="-283" text-anchor="{anchor}" font-size="20" '
+            f'font-weight="bold" fill="#263238">{points} {"pt" if points == 1 else "pts"}</text>'
+        )
 
     # Status (bottom left).
     outcome = view.get("outcome")
     if outcome is not None:
         winner = outcome["winner"]
-        status = ("Draw" if winner is None else f"{SEATS[winner]} wins") + f' ({outcome["reason"]})'
+        status = ("Draw" if winner is None else f"{SEATS[winner]} wins") + f" ({outcome['reason']})"
     elif to_move is not None:
         status = f"{SEATS[to_move]} to move"
     else:
@@ -246,21 +265,24 @@ def render(view: dict, ui: BoardUI) -> str:
         parts.append(_ball(222, 262, displaced, 18))
         chosen = ui.is_selected("discard")
         hint = "discarded" if chosen else "tap an empty cell"
-        parts.append(f'<text x="246" y="257" font-size="14" fill="#263238">Displaced</text>'
-                     f'<text x="246" y="274" font-size="12" fill="#455a64">{hint}</text>')
-        button = (f'<g><rect x="214" y="291" width="132" height="36" rx="8" '
-                  f'fill="{"#0d6e9e" if chosen else "#37474f"}" stroke="{SELECT if chosen else "#263238"}" '
-                  f'stroke-width="{4 if chosen else 1}"/>'
-                  f'<text x="280" y="315" text-anchor="middle" font-size="15" fill="#ffffff">'
-                  f'{"Discarded: move" if chosen else "or discard"}</text></g>')
+        parts.append(
+            f'<text x="246" y="257" font-size="14" fill="#263238">Displaced</text>'
+            f'<text x="246" y="274" font-size="12" fill="#455a64">{hint}</text>'
+        )
+        button = (
+            f'<g><rect x="214" y="291" width="132" height="36" rx="8" '
+            f'fill="{"#0d6e9e" if chosen else "#37474f"}" stroke="{SELECT if chosen else "#263238"}" '
+            f'stroke-width="{4 if chosen else 1}"/>'
+            f'<text x="280" y="315" text-anchor="middle" font-size="15" fill="#ffffff">'
+            f"{'Discarded: move' if chosen else 'or discard'}</text></g>"
+        )
         parts.append(ui.link("discard", button, "Discard the displaced ball, then move"))
         parts.append("</g>")
 
     aria = "Offboard board. " + f"Red {view['scores'][0]}, Yellow {view['scores'][1]}. " + status
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board offboard" viewBox="-360 -340 720 680" '
-        f'width="100%" role="img" aria-label="{esc(aria)}" font-family="sans-serif">'
-        + "".join(parts) + "</svg>"
+        f'width="100%" role="img" aria-label="{esc(aria)}" font-family="sans-serif">' + "".join(parts) + "</svg>"
     )
 
 
@@ -272,33 +294,41 @@ def describe(view: dict) -> list[str]:
     if outcome is not None:
         reason = outcome["reason"]
         if outcome["winner"] is None:
-            lines.append({"repetition": "Game over: draw by threefold repetition.",
-                          "ply-limit": "Game over: draw, 300 plies were played without a winner."}
-                         .get(reason, f"Game over: draw ({reason})."))
+            lines.append(
+                {
+                    "repetition": "Game over: draw by threefold repetition.",
+                    "ply-limit": "Game over: draw, 300 plies were played without a winner.",
+                }.get(reason, f"Game over: draw ({reason}).")
+            )
         else:
             winner = SEATS[outcome["winner"]]
             loser = SEATS[1 - outcome["winner"]]
-            lines.append({"points": f"Game over: {winner} wins with {scores[outcome['winner']]} points.",
-                          "no-moves": f"Game over: {winner} wins, {loser} has no legal action."}
-                         .get(reason, f"Game over: {winner} wins ({reason})."))
+            lines.append(
+                {
+                    "points": f"Game over: {winner} wins with {scores[outcome['winner']]} points.",
+                    "no-moves": f"Game over: {winner} wins, {loser} has no legal action.",
+                }.get(reason, f"Game over: {winner} wins ({reason}).")
+            )
     elif view["to_move"] is not None:
         lines.append(f"{SEATS[view['to_move']]} to move.")
     lines.append(f"Score: Red {scores[0]}, Yellow {scores[1]} (6 points win).")
     displaced = view.get("displaced")
     if displaced is not None:
-        lines.append(f"{SEATS[displaced]} has a displaced ball: put it on any empty cell (@cell, the "
-                     f"whole turn) or discard it and make a normal action (x+ then the action).")
+        lines.append(
+            f"{SEATS[displaced]} has a displaced ball: put it on any empty cell (@cell, the "
+            f"whole turn) or discard it and make a normal action (x+ then the action)."
+        )
     for seat in (0, 1):
         balls = [name for name, who in view["cells"].items() if who == seat]
-        lines.append(f"{SEATS[seat]} balls on the board ({len(balls)}): "
-                     f"{', '.join(balls) if balls else 'none'}.")
+        lines.append(f"{SEATS[seat]} balls on the board ({len(balls)}): {', '.join(balls) if balls else 'none'}.")
     empty = []
     for gutter in view["gutters"]:
         if gutter["ball"] is None:
             empty.append(f"{gutter['name']} ({gutter['value']})")
         else:
-            lines.append(f"Gutter {gutter['name']} (worth {gutter['value']}) holds a "
-                         f"{SEATS[gutter['ball']].lower()} ball.")
+            lines.append(
+                f"Gutter {gutter['name']} (worth {gutter['value']}) holds a {SEATS[gutter['ball']].lower()} ball."
+            )
     if empty:
         lines.append(f"Empty gutters (value): {', '.join(empty)}.")
     if view.get("last_move"):

@@ -166,8 +166,7 @@ def _scores(gut: int) -> tuple[int, int]:
 class State:
     """An Offboard position. Treated as immutable; the outcome is computed once, on demand."""
 
-    __slots__ = ("red", "yellow", "gut", "disp", "side", "ply", "last", "hist", "since",
-                 "_outcome")
+    __slots__ = ("red", "yellow", "gut", "disp", "side", "ply", "last", "hist", "since", "_outcome")
 
     def __init__(self, red, yellow, gut, disp, side, ply, last, hist=(), since=()):
         self.red = red  # bitboard of red balls on the board
@@ -191,9 +190,11 @@ class State:
 def _key_position(key: tuple[int, int, int, int]) -> dict:
     """The board part of a repetition key, as JSON (the start of the stored history)."""
     red, yellow, _gut, flags = key
-    return {"red": [NAME[i] for i in CELL_INDEX if red >> i & 1],
-            "yellow": [NAME[i] for i in CELL_INDEX if yellow >> i & 1],
-            "displaced": bool(flags & 1)}
+    return {
+        "red": [NAME[i] for i in CELL_INDEX if red >> i & 1],
+        "yellow": [NAME[i] for i in CELL_INDEX if yellow >> i & 1],
+        "displaced": bool(flags & 1),
+    }
 
 
 _START_RED = ("f1", "f2", "f3", "g1", "g2", "h1", "b6", "c6", "c7", "d6", "d7", "d8")
@@ -211,8 +212,9 @@ def _board_of(names) -> int:
     return board
 
 
-def position(red=(), yellow=(), to_move: int = 0, gutters: dict | None = None,
-             displaced: bool = False, ply: int = 0) -> State:
+def position(
+    red=(), yellow=(), to_move: int = 0, gutters: dict | None = None, displaced: bool = False, ply: int = 0
+) -> State:
     """A position built directly (tests, puzzles): cell names per colour, gutters as
     {"G1": 0 (red ball) or 1 (yellow ball)}, `displaced` = the side to move has a displaced ball."""
     red_bb, yellow_bb = _board_of(red), _board_of(yellow)
@@ -320,8 +322,7 @@ class Offboard(Game):
             return PLACE | INDEX_OF[cell]
         match = _MOVE_RE.match(text)
         if not match:
-            raise IllegalMove(
-                f"{text!r} is not an Offboard move (expected e.g. e7-e4, @c4 or x+e7-e4)")
+            raise IllegalMove(f"{text!r} is not an Offboard move (expected e.g. e7-e4, @c4 or x+e7-e4)")
         discard, tail, dest = match.groups()
         for cell in (tail, dest):
             if cell not in INDEX_OF:
@@ -342,8 +343,7 @@ class Offboard(Game):
         return {
             "red": [NAME[i] for i in CELL_INDEX if state.red >> i & 1],
             "yellow": [NAME[i] for i in CELL_INDEX if state.yellow >> i & 1],
-            "gutters": [_gutter_of(state.gut, g) if _gutter_of(state.gut, g) >= 0 else None
-                        for g in range(12)],
+            "gutters": [_gutter_of(state.gut, g) if _gutter_of(state.gut, g) >= 0 else None for g in range(12)],
             "displaced": state.disp,
             "side": state.side,
             "ply": state.ply,
@@ -356,13 +356,13 @@ class Offboard(Game):
 
     def from_json(self, data: dict) -> State:
         gutters = {f"G{g + 1}": seat for g, seat in enumerate(data["gutters"]) if seat is not None}
-        state = position(data["red"], data["yellow"], data["side"], gutters, data["displaced"],
-                         data["ply"])
+        state = position(data["red"], data["yellow"], data["side"], gutters, data["displaced"], data["ply"])
         moves = data.get("history") or []
         if moves:
             start = data["history_start"]
-            replay = position(start["red"], start["yellow"], data["side"] ^ (len(moves) & 1),
-                              gutters, start["displaced"])
+            replay = position(
+                start["red"], start["yellow"], data["side"] ^ (len(moves) & 1), gutters, start["displaced"]
+            )
             for text in moves:
                 replay = self.apply_move(replay, self.parse_move(text))
             if replay.key() != state.key() or len(replay.since) != len(moves):
@@ -396,8 +396,12 @@ class Offboard(Game):
         }
         if pushed and not BOARD >> cell & 1:
             g, caught = _exit_gutter(state.gut, cell)
-            info.update(ejected=NAME[pushed[-1]], gutter=f"G{g + 1}",
-                        points=GUTTER_VALUES[g] if caught else 0, displaced=not caught)
+            info.update(
+                ejected=NAME[pushed[-1]],
+                gutter=f"G{g + 1}",
+                points=GUTTER_VALUES[g] if caught else 0,
+                displaced=not caught,
+            )
         return info
 
     def player_view(self, state: State, seat: int | None) -> dict:
@@ -417,9 +421,14 @@ class Offboard(Game):
             "last_move": self.format_move(state.last) if state.last is not None else None,
             "outcome": outcome.to_json() if outcome is not None else None,
             "cells": cells,
-            "gutters": [{"name": f"G{g + 1}", "value": GUTTER_VALUES[g],
-                         "ball": None if _gutter_of(state.gut, g) < 0 else _gutter_of(state.gut, g)}
-                        for g in range(12)],
+            "gutters": [
+                {
+                    "name": f"G{g + 1}",
+                    "value": GUTTER_VALUES[g],
+                    "ball": None if _gutter_of(state.gut, g) < 0 else _gutter_of(state.gut, g),
+                }
+                for g in range(12)
+            ],
             "scores": list(_scores(state.gut)),
             "balls": [state.red.bit_count(), state.yellow.bit_count()],
             "displaced": state.side if state.disp else None,
@@ -453,8 +462,9 @@ class Offboard(Game):
         return render(view, ui)
 
     # ---- speed ---------------------------------------------------------------------------
-    def random_playout(self, state: State, rng, trace: list | None = None,
-                       max_plies: int | None = None) -> tuple[State, int]:
+    def random_playout(
+        self, state: State, rng, trace: list | None = None, max_plies: int | None = None
+    ) -> tuple[State, int]:
         """Uniformly random play to the end on plain local ints (same rules as apply_move).
 
         `trace`, if given, receives each move played and the number of moves it was chosen from
@@ -502,7 +512,7 @@ class Offboard(Game):
                     r -= places
                     final = True  # discarded for good
             if r >= 0:
-                for tails, s, k, m in groups:
+                for tails, s, k, m in groups:  # noqa: B007 - the group found is used after the break
                     c = tails.bit_count()
                     if r < c:
                         break
@@ -521,8 +531,7 @@ class Offboard(Game):
                         opp |= 1 << beyond
                     else:
                         g, fallback = EXIT_GUTTERS[beyond]
-                        if (gut >> (2 * g)) & 3 and (
-                                fallback < 0 or (gut >> (2 * fallback)) & 3):
+                        if (gut >> (2 * g)) & 3 and (fallback < 0 or (gut >> (2 * fallback)) & 3):
                             disp = True
                         else:
                             if (gut >> (2 * g)) & 3:

@@ -94,28 +94,32 @@ def render_board(view: dict, ui: BoardUI) -> str:
     # ---- status panel: whose turn, piece count, which gate colour is open ----------------
     x0 = LEFT
     if icon_seat is not None:
-        out.append(f'<circle cx="{x0 + 8}" cy="20" r="8" fill="{PIECE_FILL[icon_seat]}" '
-                   f'stroke="{PIECE_STROKE[icon_seat]}" stroke-width="1.5"/>')
+        out.append(
+            f'<circle cx="{x0 + 8}" cy="20" r="8" fill="{PIECE_FILL[icon_seat]}" '
+            f'stroke="{PIECE_STROKE[icon_seat]}" stroke-width="1.5"/>'
+        )
         x0 += 22
-    out.append(f'<text x="{x0}" y="25" font-size="16" font-weight="700" fill="#fff">'
-               f'{esc(headline)}</text>')
-    out.append(f'<text x="{total_w - RIGHT}" y="25" font-size="15" fill="#fff" text-anchor="end">'
-               f'{n} pieces</text>')
+    out.append(f'<text x="{x0}" y="25" font-size="16" font-weight="700" fill="#fff">{esc(headline)}</text>')
+    out.append(f'<text x="{total_w - RIGHT}" y="25" font-size="15" fill="#fff" text-anchor="end">{n} pieces</text>')
     x = LEFT
     for colour in ("red", "blue"):
         is_open = colour == open_colour
         opacity = "1" if is_open else "0.45"
         word = "open" if is_open else "closed"
         weight = ' font-weight="700"' if is_open else ""
-        out.append(f'<g opacity="{opacity}">'
-                   f'<rect x="{x}" y="36" width="16" height="16" rx="3" '
-                   f'fill="{FILL[(colour, True)]}" stroke="#fff" stroke-width="1"/>'
-                   f'<text x="{x + 22}" y="49" font-size="14" fill="#fff"{weight}>'
-                   f'{colour.capitalize()} {word}</text></g>')
+        out.append(
+            f'<g opacity="{opacity}">'
+            f'<rect x="{x}" y="36" width="16" height="16" rx="3" '
+            f'fill="{FILL[(colour, True)]}" stroke="#fff" stroke-width="1"/>'
+            f'<text x="{x + 22}" y="49" font-size="14" fill="#fff"{weight}>'
+            f"{colour.capitalize()} {word}</text></g>"
+        )
         x += 110
     quiet = view.get("quiet", 0)
-    out.append(f'<text x="{total_w - RIGHT}" y="49" font-size="12" fill="#cfc6bb" '
-               f'text-anchor="end">no capture: {quiet}/{view.get("no_capture_limit", 60)}</text>')
+    out.append(
+        f'<text x="{total_w - RIGHT}" y="49" font-size="12" fill="#cfc6bb" '
+        f'text-anchor="end">no capture: {quiet}/{view.get("no_capture_limit", 60)}</text>'
+    )
 
     # ---- squares, pieces and the clickable overlays --------------------------------------
     for cell in view["cells"]:
@@ -132,49 +136,63 @@ def render_board(view: dict, ui: BoardUI) -> str:
         parts = []
         if kind in ("red", "blue"):
             is_open = kind == open_colour
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                         f'fill="{FILL[(kind, is_open)]}"/>')
+            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[(kind, is_open)]}"/>')
             if not is_open:
                 for k in (15, 30, 45):
-                    parts.append(f'<line x1="{x + k}" y1="{y + CELL}" x2="{x + CELL}" y2="{y + k}" '
-                                 f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>'
-                                 f'<line x1="{x}" y1="{y + k}" x2="{x + k}" y2="{y}" '
-                                 f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>')
+                    parts.append(
+                        f'<line x1="{x + k}" y1="{y + CELL}" x2="{x + CELL}" y2="{y + k}" '
+                        f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>'
+                        f'<line x1="{x}" y1="{y + k}" x2="{x + k}" y2="{y}" '
+                        f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>'
+                    )
         else:
             parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[kind]}"/>')
         if name in last_cells or ui.in_last_move(name):
-            parts.append(f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" height="{CELL - 5}" '
-                         f'fill="none" stroke="#ffd43b" stroke-width="4"/>')
+            parts.append(
+                f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" height="{CELL - 5}" '
+                f'fill="none" stroke="#ffd43b" stroke-width="4"/>'
+            )
         if name == captured and piece is None:
-            parts.append(f'<path d="M{cx - 8} {cy - 8}L{cx + 8} {cy + 8}M{cx + 8} {cy - 8}L{cx - 8} {cy + 8}" '
-                         f'stroke="#222" stroke-opacity="0.5" stroke-width="3" stroke-linecap="round"/>')
+            parts.append(
+                f'<path d="M{cx - 8} {cy - 8}L{cx + 8} {cy + 8}M{cx + 8} {cy - 8}L{cx - 8} {cy + 8}" '
+                f'stroke="#222" stroke-opacity="0.5" stroke-width="3" stroke-linecap="round"/>'
+            )
         if piece is not None:
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="21" fill="{PIECE_FILL[piece]}" '
-                         f'stroke="{PIECE_STROKE[piece]}" stroke-width="2"/>'
-                         f'<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="{PIECE_RING[piece]}" '
-                         f'stroke-width="1.5"/>')
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="21" fill="{PIECE_FILL[piece]}" '
+                f'stroke="{PIECE_STROKE[piece]}" stroke-width="2"/>'
+                f'<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="{PIECE_RING[piece]}" '
+                f'stroke-width="1.5"/>'
+            )
         if ui.is_selected(name):
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#00c2ff" stroke-width="4.5"/>')
         elif ui.is_option(name):
             if piece is not None:
                 # A piece that can move: a bright ring with a dark edge for contrast on any square.
-                parts.append(f'<circle cx="{cx}" cy="{cy}" r="26.5" fill="none" stroke="#111" '
-                             f'stroke-opacity="0.55" stroke-width="6.5"/>'
-                             f'<circle cx="{cx}" cy="{cy}" r="26.5" fill="none" stroke="#ffc400" '
-                             f'stroke-width="4"/>')
+                parts.append(
+                    f'<circle cx="{cx}" cy="{cy}" r="26.5" fill="none" stroke="#111" '
+                    f'stroke-opacity="0.55" stroke-width="6.5"/>'
+                    f'<circle cx="{cx}" cy="{cy}" r="26.5" fill="none" stroke="#ffc400" '
+                    f'stroke-width="4"/>'
+                )
             else:
-                is_capture = selected is not None and selected[0] == name[0] and \
-                    abs(int(selected[1:]) - r - 1) == 2
+                is_capture = selected is not None and selected[0] == name[0] and abs(int(selected[1:]) - r - 1) == 2
                 if is_capture:
-                    parts.append(f'<circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="#111" '
-                                 f'stroke-opacity="0.6" stroke-width="5"/>')
+                    parts.append(
+                        f'<circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="#111" '
+                        f'stroke-opacity="0.6" stroke-width="5"/>'
+                    )
                 else:
-                    parts.append(f'<circle cx="{cx}" cy="{cy}" r="10" fill="#111" fill-opacity="0.55" '
-                                 f'stroke="#fff" stroke-opacity="0.7" stroke-width="1.5"/>')
+                    parts.append(
+                        f'<circle cx="{cx}" cy="{cy}" r="10" fill="#111" fill-opacity="0.55" '
+                        f'stroke="#fff" stroke-opacity="0.7" stroke-width="1.5"/>'
+                    )
         elif not any_option and name in movable:
             # Nobody to click for this viewer: still show which pieces could move.
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#ffc400" '
-                         f'stroke-width="2.5" stroke-dasharray="5 4"/>')
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#ffc400" '
+                f'stroke-width="2.5" stroke-dasharray="5 4"/>'
+            )
         if piece is not None:
             what = f"{view['seat_names'][piece]} piece"
         else:
@@ -184,12 +202,16 @@ def render_board(view: dict, ui: BoardUI) -> str:
     # ---- coordinates ----------------------------------------------------------------------
     for f in range(width):
         col = width - 1 - f if ui.flip else f
-        out.append(f'<text x="{LEFT + col * CELL + CELL / 2}" y="{TOP + height * CELL + 18}" '
-                   f'font-size="14" fill="#e9e1d6" text-anchor="middle">{files[f]}</text>')
+        out.append(
+            f'<text x="{LEFT + col * CELL + CELL / 2}" y="{TOP + height * CELL + 18}" '
+            f'font-size="14" fill="#e9e1d6" text-anchor="middle">{files[f]}</text>'
+        )
     for r in range(height):
         row = r if ui.flip else height - 1 - r
-        out.append(f'<text x="{LEFT / 2}" y="{TOP + row * CELL + CELL / 2 + 5}" font-size="14" '
-                   f'fill="#e9e1d6" text-anchor="middle">{r + 1}</text>')
+        out.append(
+            f'<text x="{LEFT / 2}" y="{TOP + row * CELL + CELL / 2 + 5}" font-size="14" '
+            f'fill="#e9e1d6" text-anchor="middle">{r + 1}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -209,8 +231,10 @@ def describe(view: dict) -> list[str]:
     else:
         lines.append(f"{names[view['to_move']]} to move.")
     white, black = view["pieces"]
-    lines.append(f"{view['piece_count']} pieces on the board ({names[0]} {white}, {names[1]} {black}): "
-                 f"{view['open']} squares are open, {view['closed']} squares are closed.")
+    lines.append(
+        f"{view['piece_count']} pieces on the board ({names[0]} {white}, {names[1]} {black}): "
+        f"{view['open']} squares are open, {view['closed']} squares are closed."
+    )
     by_seat = ([], [])
     red, blue = [], []
     for cell in view["cells"]:

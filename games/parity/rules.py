@@ -39,9 +39,7 @@ EMPTY = 0  # board cells hold 0 or seat + 1
 
 # OPEN[p][s]: is square s open when the piece count has parity p? Red needs an even count,
 # blue an odd one, ordinary squares are always open.
-OPEN = tuple(
-    tuple(k not in "RU" or (k == "R") == (p == 0) for k in KIND) for p in (0, 1)
-)
+OPEN = tuple(tuple(k not in "RU" or (k == "R") == (p == 0) for k in KIND) for p in (0, 1))
 
 
 def _neighbours(s: int) -> tuple[int, ...]:
@@ -63,11 +61,7 @@ NEIGHBOURS = tuple(_neighbours(s) for s in range(SIZE))
 # STEPS[p][s]: the step moves from s whose origin and destination are both open at parity p
 # (a step leaves the count unchanged); only the emptiness of the destination is left to test.
 STEPS = tuple(
-    tuple(
-        tuple((s, d) for d in NEIGHBOURS[s] if OPEN[p][d]) if OPEN[p][s] else ()
-        for s in range(SIZE)
-    )
-    for p in (0, 1)
+    tuple(tuple((s, d) for d in NEIGHBOURS[s] if OPEN[p][d]) if OPEN[p][s] else () for s in range(SIZE)) for p in (0, 1)
 )
 
 
@@ -85,9 +79,7 @@ def _capture(seat: int, p: int, s: int):
 
 # CAPTURES[seat][p][s], p = parity of the count after the capture; the enemy on v and the empty
 # landing square are tested at run time.
-CAPTURES = tuple(
-    tuple(tuple(_capture(seat, p, s) for s in range(SIZE)) for p in (0, 1)) for seat in (0, 1)
-)
+CAPTURES = tuple(tuple(tuple(_capture(seat, p, s) for s in range(SIZE)) for p in (0, 1)) for seat in (0, 1))
 
 # Zobrist keys for repetition counting: ZOBRIST[cell value][square], plus the side to move.
 _zrng = random.Random(0x9A417)
@@ -145,8 +137,7 @@ class State:
     position unreachable, so older ones are dropped); last: the last move or None.
     """
 
-    __slots__ = ("board", "to_move", "counts", "ply", "quiet", "trail", "hist", "last",
-                 "_moves", "_outcome")
+    __slots__ = ("board", "to_move", "counts", "ply", "quiet", "trail", "hist", "last", "_moves", "_outcome")
 
     def __init__(self, board, to_move, counts, ply, quiet, trail, hist, last):
         self.board = board
@@ -259,8 +250,16 @@ class Parity(Game):
             counts[1 - side] -= 1
             # Positions before a capture had more pieces and can never recur: drop them.
             return State(tuple(board), 1 - side, tuple(counts), state.ply + 1, 0, (), (h,), move)
-        return State(tuple(board), 1 - side, state.counts, state.ply + 1, state.quiet + 1,
-                     state.trail + (move,), state.hist + (h,), move)
+        return State(
+            tuple(board),
+            1 - side,
+            state.counts,
+            state.ply + 1,
+            state.quiet + 1,
+            state.trail + (move,),
+            state.hist + (h,),
+            move,
+        )
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome()
@@ -317,8 +316,7 @@ class Parity(Game):
         outcome = state.outcome()
         n = state.counts[0] + state.counts[1]
         board = state.board
-        movable = [] if outcome is not None else sorted({NAMES[m[0]] for m in state.moves()},
-                                                        key=INDEX.__getitem__)
+        movable = [] if outcome is not None else sorted({NAMES[m[0]] for m in state.moves()}, key=INDEX.__getitem__)
         return {
             "game": self.slug,
             "seat": seat,
@@ -328,8 +326,7 @@ class Parity(Game):
             "files": WIDTH,
             "ranks": HEIGHT,
             "cells": [
-                {"name": NAMES[s], "kind": KIND_NAMES[KIND[s]],
-                 "piece": board[s] - 1 if board[s] else None}
+                {"name": NAMES[s], "kind": KIND_NAMES[KIND[s]], "piece": board[s] - 1 if board[s] else None}
                 for s in range(SIZE)
             ],
             "pieces": list(state.counts),
@@ -410,13 +407,13 @@ ROLLOUT_ADVANCE = 0.25  # material worth of one rank of advance
 # ADVANCE[seat][s]: ranks from the home rank, counted up to the last rank a capture can start
 # from (a piece further forward has nothing left in front of it to jump).
 ADVANCE = tuple(
-    tuple(min(s // WIDTH if seat == 0 else HEIGHT - 1 - s // WIDTH, HEIGHT - 3) for s in range(SIZE))
-    for seat in (0, 1)
+    tuple(min(s // WIDTH if seat == 0 else HEIGHT - 1 - s // WIDTH, HEIGHT - 3) for s in range(SIZE)) for seat in (0, 1)
 )
 
 
-def _playout(state: State, rng: random.Random, record: list | None, max_plies: int | None = None,
-             guided: bool = False) -> tuple[State, int]:
+def _playout(
+    state: State, rng: random.Random, record: list | None, max_plies: int | None = None, guided: bool = False
+) -> tuple[State, int]:
     """The body of random_playout; `record`, when a list, receives (move, legal moves) per ply
     so tests can check every step against the plain rules.
 
@@ -463,8 +460,7 @@ def _playout(state: State, rng: random.Random, record: list | None, max_plies: i
         if not moves or quiet >= limit or reps >= 3:
             break  # no-moves, no-capture-limit, repetition (in the spec's order)
         if guided:
-            move = _guided_pick(moves, board, side, caps, captures[1 - side][(n - 1) & 1],
-                                forward[1 - side], rand)
+            move = _guided_pick(moves, board, side, caps, captures[1 - side][(n - 1) & 1], forward[1 - side], rand)
         else:
             move = moves[int(rand() * len(moves))]
         if record is not None:
@@ -497,8 +493,7 @@ def _playout(state: State, rng: random.Random, record: list | None, max_plies: i
         side ^= 1
         plies += 1
     counts = (board.count(1), board.count(2))
-    final = State(tuple(board), side, counts, state.ply + plies, quiet, tuple(trail),
-                  tuple(hist), last)
+    final = State(tuple(board), side, counts, state.ply + plies, quiet, tuple(trail), tuple(hist), last)
     return final, plies
 
 
@@ -529,14 +524,12 @@ def _guided_pick(moves: list, board: list, side: int, caps, ecaps, efwd: int, ra
         s, d = m
         # Can an enemy piece behind d (from its side) jump the piece on d? (s is empty then.)
         c = ecaps[d - efwd] if 0 <= d - efwd < SIZE else None
-        if c is not None and board[d - efwd] == enemy and (
-                not board[c[2]] or c[2] == s):
+        if c is not None and board[d - efwd] == enemy and (not board[c[2]] or c[2] == s):
             continue
         # Does leaving s open a landing square for a jump over a friend on s - efwd?
         e = s - 2 * efwd
-        if 0 <= e < SIZE and board[e] == enemy and board[s - efwd] == piece and e != d:
-            if ecaps[e] is not None:
-                continue
+        if 0 <= e < SIZE and board[e] == enemy and board[s - efwd] == piece and e != d and ecaps[e] is not None:
+            continue
         safe.append(m)
         # Does the piece on d threaten a capture next turn?
         c = caps[d]

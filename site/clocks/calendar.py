@@ -71,8 +71,14 @@ def ics(user) -> str:
         .select_related("match", "match__player0", "match__player1")
         .order_by("match_id")
     )
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Daymove//Deadlines//EN", "CALSCALE:GREGORIAN",
-             "METHOD:PUBLISH", _escape_property("X-WR-CALNAME", f"Daymove deadlines of {user.username}")]
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Daymove//Deadlines//EN",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        _escape_property("X-WR-CALNAME", f"Daymove deadlines of {user.username}"),
+    ]
     for clock in clocks:
         match = clock.match
         seat = match.seat_of(user)
@@ -84,8 +90,9 @@ def ics(user) -> str:
             f"DTSTAMP:{_stamp(now)}",
             f"DTSTART:{_stamp(clock.deadline_of(seat))}",
             _escape_property("SUMMARY", f"Daymove deadline: {match.rules.name} #{match.pk} v {opponent.username}"),
-            _escape_property("DESCRIPTION", f"Your move in {match.rules.name} against {opponent.username} "
-                                            f"is due by this time. {url}"),
+            _escape_property(
+                "DESCRIPTION", f"Your move in {match.rules.name} against {opponent.username} is due by this time. {url}"
+            ),
             f"URL:{url}",
             "END:VEVENT",
         ]

@@ -17,15 +17,22 @@ CLOCK_CHOICES = [(str(days), f"{days} day{'s' if days != 1 else ''} per move") f
 def time_control_fields() -> dict[str, forms.Field]:
     """The fields a form needs to choose a time control (add them to the form's fields)."""
     return {
-        "clock": forms.ChoiceField(label="Time control", choices=CLOCK_CHOICES, initial=str(DEFAULT_TERMS["days"]),
-                                   required=False,  # left out: the default days per move
-                                   help_text="Each move's deadline, or a bank of days that every move adds to."),
-        "bank_initial": forms.IntegerField(label="Time bank: days at the start", required=False, min_value=1,
-                                           max_value=MAX_BANK_DAYS, initial=7),
-        "bank_increment": forms.IntegerField(label="Time bank: days added per move", required=False, min_value=0,
-                                             max_value=MAX_INCREMENT_DAYS, initial=1),
-        "bank_cap": forms.IntegerField(label="Time bank: at most (days)", required=False, min_value=1,
-                                       max_value=MAX_BANK_DAYS, initial=14),
+        "clock": forms.ChoiceField(
+            label="Time control",
+            choices=CLOCK_CHOICES,
+            initial=str(DEFAULT_TERMS["days"]),
+            required=False,  # left out: the default days per move
+            help_text="Each move's deadline, or a bank of days that every move adds to.",
+        ),
+        "bank_initial": forms.IntegerField(
+            label="Time bank: days at the start", required=False, min_value=1, max_value=MAX_BANK_DAYS, initial=7
+        ),
+        "bank_increment": forms.IntegerField(
+            label="Time bank: days added per move", required=False, min_value=0, max_value=MAX_INCREMENT_DAYS, initial=1
+        ),
+        "bank_cap": forms.IntegerField(
+            label="Time bank: at most (days)", required=False, min_value=1, max_value=MAX_BANK_DAYS, initial=14
+        ),
     }
 
 
@@ -37,8 +44,12 @@ def clean_time_control(form: forms.Form) -> dict | None:
     if not data["clock"]:
         return check_terms(None)
     if data["clock"] == BANK:
-        terms = {"kind": TimeControl.Kind.BANK, "initial": data.get("bank_initial"),
-                 "increment": data.get("bank_increment"), "cap": data.get("bank_cap")}
+        terms = {
+            "kind": TimeControl.Kind.BANK,
+            "initial": data.get("bank_initial"),
+            "increment": data.get("bank_increment"),
+            "cap": data.get("bank_cap"),
+        }
         if None in terms.values():
             form.add_error("clock", "A time bank needs its days at the start, days per move and cap.")
             return None

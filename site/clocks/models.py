@@ -29,23 +29,28 @@ class TimeControl(models.Model):
 
     def __str__(self):
         if self.kind == self.Kind.BANK:
-            return (f"time bank: {self.bank_initial_days} days, +{self.bank_increment_days} a move, "
-                    f"at most {self.bank_cap_days}")
+            return (
+                f"time bank: {self.bank_initial_days} days, +{self.bank_increment_days} a move, "
+                f"at most {self.bank_cap_days}"
+            )
         return f"{self.days_per_move} day{'s' if self.days_per_move != 1 else ''} per move"
 
     def terms(self) -> dict:
         """The terms as a plain dict (see `daymove.clocks.terms`)."""
         if self.kind == self.Kind.BANK:
-            return {"kind": self.kind, "initial": self.bank_initial_days, "increment": self.bank_increment_days,
-                    "cap": self.bank_cap_days}
+            return {
+                "kind": self.kind,
+                "initial": self.bank_initial_days,
+                "increment": self.bank_increment_days,
+                "cap": self.bank_cap_days,
+            }
         return {"kind": self.kind, "days": self.days_per_move}
 
 
 class ChallengeClock(TimeControl):
     """The time control a challenge offers."""
 
-    challenge = models.OneToOneField("play.Challenge", on_delete=models.CASCADE, primary_key=True,
-                                     related_name="clock")
+    challenge = models.OneToOneField("play.Challenge", on_delete=models.CASCADE, primary_key=True, related_name="clock")
 
 
 class MatchClock(TimeControl):

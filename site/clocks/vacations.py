@@ -71,11 +71,15 @@ def book_vacation(user, start: date, end: date) -> Vacation:
             wanted = _days_in_year(start, end, year)
             left = allowance() - days_used(user, year)
             if wanted > left:
-                raise Refused(f"That is {wanted} days in {year}, and you have {max(left, 0)} of your "
-                              f"{allowance()} days left.")
+                raise Refused(
+                    f"That is {wanted} days in {year}, and you have {max(left, 0)} of your {allowance()} days left."
+                )
         vacation = Vacation.objects.create(
-            user=user, start_date=start, end_date=end,
-            starts=max(_midnight(start, zone), timezone.now()), ends=_midnight(end + timedelta(days=1), zone),
+            user=user,
+            start_date=start,
+            end_date=end,
+            starts=max(_midnight(start, zone), timezone.now()),
+            ends=_midnight(end + timedelta(days=1), zone),
         )
         recompute_deadlines(user)
     return vacation

@@ -29,8 +29,10 @@ def book_vacation(request):
     except Refused as refusal:
         messages.error(request, refusal.message)
         return redirect(SETTINGS)
-    messages.success(request, f"Vacation booked: {vacation.days} day{'s' if vacation.days != 1 else ''} away; "
-                              "your clocks stop meanwhile.")
+    messages.success(
+        request,
+        f"Vacation booked: {vacation.days} day{'s' if vacation.days != 1 else ''} away; your clocks stop meanwhile.",
+    )
     return redirect(SETTINGS)
 
 

@@ -25,7 +25,9 @@ def due_digests(now: datetime | None = None) -> list[tuple[int, str]]:
     """
     now = now or timezone.now()
     rows = EmailPreferences.objects.filter(
-        turn_emails=EmailPreferences.TurnEmails.DIGEST, user__is_active=True, user__player__is_bot=False,
+        turn_emails=EmailPreferences.TurnEmails.DIGEST,
+        user__is_active=True,
+        user__player__is_bot=False,
     ).values_list("user_id", "digest_hour", "user__player__time_zone")
     wanted = {}
     for user_id, hour, zone_name in rows:

@@ -34,8 +34,9 @@ def message_id(payload: dict) -> str:
     return f"<{digest}@{urlsplit(settings.SITE_URL).hostname or 'daymove'}>"
 
 
-def send(kind: str, user, address: str, context: dict, unsubscribe_kind: str | None = None,
-         message_id: str | None = None) -> None:
+def send(
+    kind: str, user, address: str, context: dict, unsubscribe_kind: str | None = None, message_id: str | None = None
+) -> None:
     """Send the `kind` email to `user` at their verified `address`."""
     zone = zone_of(user)
     unsubscribe = unsubscribe_url(user.pk, unsubscribe_kind or kind)

@@ -36,8 +36,9 @@ def challenge_created(challenge) -> None:
     opponent = challenge.opponent
     if opponent is None or is_bot(opponent) or not preferences_of(opponent).wants("challenge"):
         return
-    _record_email("challenge", email_key(f"c{challenge.pk}", 0, "challenge", opponent.pk), opponent,
-                  challenge=challenge.pk)
+    _record_email(
+        "challenge", email_key(f"c{challenge.pk}", 0, "challenge", opponent.pk), opponent, challenge=challenge.pk
+    )
 
 
 def match_started(match: Match) -> None:
@@ -60,8 +61,9 @@ def turn_passed(match: Match, *, first_turn_for_creator: bool = False) -> None:
         return
     wants_turn_email = match.ply > 0 or first_turn_for_creator
     if wants_turn_email and not _against_bot(match) and preferences_of(user).wants("your_turn"):
-        _record_email("your_turn", email_key(match.pk, match.ply, "your_turn", user.pk), user,
-                      match=match.pk, ply=match.ply)
+        _record_email(
+            "your_turn", email_key(match.pk, match.ply, "your_turn", user.pk), user, match=match.pk, ply=match.ply
+        )
     schedule_reminders(match)
 
 
@@ -99,8 +101,14 @@ def draw_offered(match: Match, seat: int) -> None:
     user = match.players[1 - seat]
     if match.to_move == seat or is_bot(user) or not preferences_of(user).wants("your_turn"):
         return
-    _record_email("draw_offer", email_key(match.pk, match.ply, "draw_offer", user.pk), user, match=match.pk,
-                  ply=match.ply, seat=seat)
+    _record_email(
+        "draw_offer",
+        email_key(match.pk, match.ply, "draw_offer", user.pk),
+        user,
+        match=match.pk,
+        ply=match.ply,
+        seat=seat,
+    )
 
 
 def match_finished(match: Match) -> None:
@@ -109,5 +117,6 @@ def match_finished(match: Match) -> None:
         return
     for user in match.players:
         if preferences_of(user).wants("game_over"):
-            _record_email("game_over", email_key(match.pk, match.ply, "game_over", user.pk), user, match=match.pk,
-                          ply=match.ply)
+            _record_email(
+                "game_over", email_key(match.pk, match.ply, "game_over", user.pk), user, match=match.pk, ply=match.ply
+            )

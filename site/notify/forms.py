@@ -17,13 +17,18 @@ class PreferencesForm(forms.Form):
     """Time zone, which emails, reminder thresholds and the digest hour."""
 
     time_zone = forms.ChoiceField(help_text="Deadlines are shown, and the digest sent, in this time zone.")
-    turn_emails = forms.ChoiceField(label="When it is my turn", choices=EmailPreferences.TurnEmails.choices,
-                                    widget=forms.RadioSelect)
-    digest_hour = forms.TypedChoiceField(label="Send the digest at", coerce=int,
-                                         choices=[(h, f"{h:02d}:00") for h in range(24)])
+    turn_emails = forms.ChoiceField(
+        label="When it is my turn", choices=EmailPreferences.TurnEmails.choices, widget=forms.RadioSelect
+    )
+    digest_hour = forms.TypedChoiceField(
+        label="Send the digest at", coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)]
+    )
     reminders = forms.BooleanField(label="Remind me before a deadline", required=False)
     reminder_hours = forms.TypedMultipleChoiceField(
-        label="Remind me when", coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
+        label="Remind me when",
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
         choices=[(h, _hour_label(h)) for h in REMINDER_HOURS],
     )
     game_over = forms.BooleanField(label="Email me when a match ends", required=False)

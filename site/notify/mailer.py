@@ -59,8 +59,15 @@ def game_over(payload: dict, user) -> dict | None:
         return None
     won = match.winner is not None and match.winner == seat
     lost = match.winner is not None and match.winner != seat
-    return {"match": match, "game_name": match.rules.name, "opponent": match.players[1 - seat],
-            "result": match.result_text(), "won": won, "lost": lost, "match_url": match_link(match)}
+    return {
+        "match": match,
+        "game_name": match.rules.name,
+        "opponent": match.players[1 - seat],
+        "result": match.result_text(),
+        "won": won,
+        "lost": lost,
+        "match_url": match_link(match),
+    }
 
 
 def draw_offer(payload: dict, user) -> dict | None:
@@ -72,14 +79,21 @@ def draw_offer(payload: dict, user) -> dict | None:
 
 
 def challenge(payload: dict, user) -> dict | None:
-    found = Challenge.objects.select_related("creator").filter(
-        pk=payload["challenge"], opponent=user, status=Challenge.Status.OPEN).first()
+    found = (
+        Challenge.objects.select_related("creator")
+        .filter(pk=payload["challenge"], opponent=user, status=Challenge.Status.OPEN)
+        .first()
+    )
     if found is None:
         return None
-    return {"challenge": found, "game_name": found.rules.name, "creator": found.creator,
-            "summary": options_summary(found.rules, found.options),
-            "time_control": ChallengeClock.objects.filter(challenge=found).first(),
-            "lobby_url": settings.SITE_URL + reverse("lobby")}
+    return {
+        "challenge": found,
+        "game_name": found.rules.name,
+        "creator": found.creator,
+        "summary": options_summary(found.rules, found.options),
+        "time_control": ChallengeClock.objects.filter(challenge=found).first(),
+        "lobby_url": settings.SITE_URL + reverse("lobby"),
+    }
 
 
 def digest(payload: dict, user) -> dict | None:
@@ -89,8 +103,14 @@ def digest(payload: dict, user) -> dict | None:
     return {"matches": matches, "date": payload["date"]}
 
 
-BUILDERS = {"your_turn": your_turn, "reminder": reminder, "game_over": game_over, "challenge": challenge,
-            "digest": digest, "draw_offer": draw_offer}
+BUILDERS = {
+    "your_turn": your_turn,
+    "reminder": reminder,
+    "game_over": game_over,
+    "challenge": challenge,
+    "digest": digest,
+    "draw_offer": draw_offer,
+}
 
 
 # Emails that follow another kind's preference (and its unsubscribe link).
@@ -109,5 +129,11 @@ def send_email_job(payload: dict) -> None:
         return
     context = BUILDERS[kind](payload, user)
     if context is not None:
-        emails.send(kind, user, address, context, unsubscribe_kind=PREFERENCE_OF.get(kind),
-                    message_id=emails.message_id(payload))
+        emails.send(
+            kind,
+            user,
+            address,
+            context,
+            unsubscribe_kind=PREFERENCE_OF.get(kind),
+            message_id=emails.message_id(payload),
+        )

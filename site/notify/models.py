@@ -19,13 +19,15 @@ class EmailPreferences(models.Model):
         DIGEST = "digest", "One daily digest of the matches waiting for me"
         OFF = "off", "No turn emails"
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
-                                related_name="email_preferences")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="email_preferences"
+    )
     turn_emails = models.CharField(max_length=8, choices=TurnEmails.choices, default=TurnEmails.EACH)
     digest_hour = models.PositiveSmallIntegerField(default=8, help_text="Local hour (0–23) of the daily digest.")
     reminders = models.BooleanField(default=True)
-    reminder_hours = models.JSONField(default=default_reminder_hours,
-                                      help_text="Remind when this many hours are left before a deadline.")
+    reminder_hours = models.JSONField(
+        default=default_reminder_hours, help_text="Remind when this many hours are left before a deadline."
+    )
     game_over = models.BooleanField(default=True)
     challenges = models.BooleanField(default=True)
 

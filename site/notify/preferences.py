@@ -15,16 +15,22 @@ def save_preferences(user, data: dict) -> EmailPreferences:
     """Store the settings form's cleaned data; reminders of matches waiting for the user follow the new thresholds."""
     with transaction.atomic():
         Player.objects.filter(user=user).update(time_zone=data["time_zone"])
-        preferences, _ = EmailPreferences.objects.update_or_create(user=user, defaults={
-            "turn_emails": data["turn_emails"],
-            "digest_hour": data["digest_hour"],
-            "reminders": data["reminders"],
-            "reminder_hours": sorted(set(data["reminder_hours"])),
-            "game_over": data["game_over"],
-            "challenges": data["challenges"],
-        })
-        waiting = Match.objects.filter(status=Match.Status.ACTIVE).filter(
-            Q(player0=user, to_move=0) | Q(player1=user, to_move=1)).select_related("player0", "player1")
+        preferences, _ = EmailPreferences.objects.update_or_create(
+            user=user,
+            defaults={
+                "turn_emails": data["turn_emails"],
+                "digest_hour": data["digest_hour"],
+                "reminders": data["reminders"],
+                "reminder_hours": sorted(set(data["reminder_hours"])),
+                "game_over": data["game_over"],
+                "challenges": data["challenges"],
+            },
+        )
+        waiting = (
+            Match.objects.filter(status=Match.Status.ACTIVE)
+            .filter(Q(player0=user, to_move=0) | Q(player1=user, to_move=1))
+            .select_related("player0", "player1")
+        )
         for match in waiting:
             schedule_reminders(match)
     return preferences

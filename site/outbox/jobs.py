@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Callable
 
 from django.conf import settings
 from django.db import transaction
@@ -91,7 +91,7 @@ def run(job_id: int) -> None:
         return
     try:
         HANDLERS[job.kind].run(job.payload)
-    except Exception as error:  # noqa: BLE001 - record any failure on the job and retry later
+    except Exception as error:
         log.exception("job %s failed", job.key)
         failed = job.attempts >= MAX_ATTEMPTS
         Job.objects.filter(pk=job.pk).update(
@@ -107,8 +107,9 @@ def sweep() -> int:
     """Hand over every job that is due and not in a worker's hands; returns how many."""
     now = timezone.now()
     # A job recorded for later (a reminder) was never handed over at commit: no grace for it.
-    due = Job.objects.filter(Q(created__lte=now - SWEEP_GRACE) | Q(run_after__gt=F("created")),
-                             status=Job.Status.PENDING, run_after__lte=now)
+    due = Job.objects.filter(
+        Q(created__lte=now - SWEEP_GRACE) | Q(run_after__gt=F("created")), status=Job.Status.PENDING, run_after__lte=now
+    )
     stale = Job.objects.filter(status=Job.Status.RUNNING, claimed_at__lt=now - STALE_CLAIM)
     count = 0
     for job in (due | stale).order_by("run_after")[:500]:

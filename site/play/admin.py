@@ -75,18 +75,40 @@ def _replay_report(match: Match) -> tuple[bool, str]:
 @admin.register(Match)
 class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
     secret_fields = ("state",)
-    list_display = ["id", "game", "player0", "player1", "status", "rated", "ply", "to_move", "result_reason",
-                    "updated"]
+    list_display = ["id", "game", "player0", "player1", "status", "rated", "ply", "to_move", "result_reason", "updated"]
     list_filter = ["game", "status", "rated", "result_reason"]
     search_fields = ["=id", "player0__username", "player1__username"]
     list_select_related = ["player0", "player1"]
     exclude = ["state"]
     # A match changes only through the services (moves, actions below), never by editing its fields.
-    readonly_fields = ["game", "options", "status", "rated", "player0", "player1", "ply", "to_move", "winner",
-                       "scores", "result_reason", "draw_offer_seat", "created", "updated", "finished_at"]
+    readonly_fields = [
+        "game",
+        "options",
+        "status",
+        "rated",
+        "player0",
+        "player1",
+        "ply",
+        "to_move",
+        "winner",
+        "scores",
+        "result_reason",
+        "draw_offer_seat",
+        "created",
+        "updated",
+        "finished_at",
+    ]
     inlines = [MoveInline]
-    actions = ["abort", "declare_first_seat_won", "declare_second_seat_won", "declare_draw", "extend_one_day",
-               "extend_three_days", "check_replay", "requeue_bot_turn"]
+    actions = [
+        "abort",
+        "declare_first_seat_won",
+        "declare_second_seat_won",
+        "declare_draw",
+        "extend_one_day",
+        "extend_three_days",
+        "check_replay",
+        "requeue_bot_turn",
+    ]
 
     def has_add_permission(self, request):
         return False
@@ -97,13 +119,15 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
 
     @admin.action(description="Declare a result: the first seat won", permissions=["change"])
     def declare_first_seat_won(self, request, queryset):
-        _run_action(self, request, queryset, "Declared a win for the first seat",
-                    lambda m: admin_actions.declare_result(m, 0))
+        _run_action(
+            self, request, queryset, "Declared a win for the first seat", lambda m: admin_actions.declare_result(m, 0)
+        )
 
     @admin.action(description="Declare a result: the second seat won", permissions=["change"])
     def declare_second_seat_won(self, request, queryset):
-        _run_action(self, request, queryset, "Declared a win for the second seat",
-                    lambda m: admin_actions.declare_result(m, 1))
+        _run_action(
+            self, request, queryset, "Declared a win for the second seat", lambda m: admin_actions.declare_result(m, 1)
+        )
 
     @admin.action(description="Declare a result: draw", permissions=["change"])
     def declare_draw(self, request, queryset):
@@ -111,13 +135,15 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
 
     @admin.action(description="Extend the running deadline by 1 day", permissions=["change"])
     def extend_one_day(self, request, queryset):
-        _run_action(self, request, queryset, "Extended the deadline by 1 day",
-                    lambda m: admin_actions.extend_deadline(m, 1))
+        _run_action(
+            self, request, queryset, "Extended the deadline by 1 day", lambda m: admin_actions.extend_deadline(m, 1)
+        )
 
     @admin.action(description="Extend the running deadline by 3 days", permissions=["change"])
     def extend_three_days(self, request, queryset):
-        _run_action(self, request, queryset, "Extended the deadline by 3 days",
-                    lambda m: admin_actions.extend_deadline(m, 3))
+        _run_action(
+            self, request, queryset, "Extended the deadline by 3 days", lambda m: admin_actions.extend_deadline(m, 3)
+        )
 
     @admin.action(description="Check the replay (moves give the stored position)", permissions=["view"])
     def check_replay(self, request, queryset):
@@ -128,8 +154,7 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
 
     @admin.action(description="Re-queue the bot's turn", permissions=["change"])
     def requeue_bot_turn(self, request, queryset):
-        _run_action(self, request, queryset, "Re-queued the bot's turn",
-                    admin_actions.requeue_bot_turn)
+        _run_action(self, request, queryset, "Re-queued the bot's turn", admin_actions.requeue_bot_turn)
 
 
 @admin.register(Move)

@@ -34,14 +34,18 @@ def extend_deadline(match: Match, days: int) -> MatchClock:
     makes the clocks recompute the deadline, and charges a time bank nothing for those days.
     """
     with transaction.atomic():
-        clock = (MatchClock.objects.select_for_update(of=("self",))
-                 .filter(match=match, match__status=Match.Status.ACTIVE).first())
+        clock = (
+            MatchClock.objects.select_for_update(of=("self",))
+            .filter(match=match, match__status=Match.Status.ACTIVE)
+            .first()
+        )
         if clock is None or clock.running_seat is None or clock.deadline_of(clock.running_seat) is None:
             raise Refused("This match has no running deadline to extend.")
         seat = clock.running_seat
         clock.turn_started += days * DAY
-        deadline = deadline_after(clock.turn_started, clock.budget(seat),
-                                  away_intervals(match.players[seat].pk, clock.turn_started))
+        deadline = deadline_after(
+            clock.turn_started, clock.budget(seat), away_intervals(match.players[seat].pk, clock.turn_started)
+        )
         setattr(clock, f"deadline{seat}", deadline)
         clock.save(update_fields=["turn_started", f"deadline{seat}"])
         followups.after_clock_change(match)
@@ -54,8 +58,11 @@ def requeue_bot_turn(match: Match) -> Job:
         raise Refused("No bot is to move in this match.")
     key = f"bot:{match.pk}:{match.ply}"
     with transaction.atomic():
-        reset = Job.objects.filter(key=key).exclude(status=Job.Status.RUNNING).update(
-            status=Job.Status.PENDING, run_after=timezone.now(), attempts=0, last_error="")
+        reset = (
+            Job.objects.filter(key=key)
+            .exclude(status=Job.Status.RUNNING)
+            .update(status=Job.Status.PENDING, run_after=timezone.now(), attempts=0, last_error="")
+        )
         if not reset and Job.objects.filter(key=key, status=Job.Status.RUNNING).exists():
             raise Conflict("The bot is thinking about this turn right now.")
         schedule_bot_turn(match)  # records the job if there was none

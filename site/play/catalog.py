@@ -11,7 +11,9 @@ from games.base import Game
 # decided at random).
 OPTION_LABELS: dict[str, dict[str, dict]] = {
     "abande": {"board": {"square": "Square board (7×7)", "hex": "Hexagonal board (37 points)"}},
-    "ci-sequence": {"memory": {False: "Show my placed tiles' symbols", True: "Memory mode (my placed tiles stay hidden)"}},
+    "ci-sequence": {
+        "memory": {False: "Show my placed tiles' symbols", True: "Memory mode (my placed tiles stay hidden)"}
+    },
 }
 DRAWN_AT_START = {"parity": ["first"]}
 

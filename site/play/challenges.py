@@ -7,8 +7,8 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from daymove.play.bots import bot_level
 from daymove.play import followups
+from daymove.play.bots import bot_level
 from daymove.play.catalog import draw_start_options
 from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
@@ -18,9 +18,15 @@ from games.base import BadOptions
 from games.registry import all_games
 
 
-def create_challenge(creator, game_slug: str, options: dict, opponent_name: str = "",
-                     creator_seat: int | None = None, rated: bool = True,
-                     time_control: dict | None = None) -> Challenge:
+def create_challenge(
+    creator,
+    game_slug: str,
+    options: dict,
+    opponent_name: str = "",
+    creator_seat: int | None = None,
+    rated: bool = True,
+    time_control: dict | None = None,
+) -> Challenge:
     """Open a challenge (to anyone, or to the player named `opponent_name`); rated ones need verified emails.
 
     `time_control` is checked by `daymove.clocks.terms.check_terms` (empty: the default days per move).
@@ -45,7 +51,11 @@ def create_challenge(creator, game_slug: str, options: dict, opponent_name: str 
         _refuse_unverified(creator, opponent)
     with transaction.atomic():
         challenge = Challenge.objects.create(
-            game=game.slug, options=options, creator=creator, opponent=opponent, creator_seat=creator_seat,
+            game=game.slug,
+            options=options,
+            creator=creator,
+            opponent=opponent,
+            creator_seat=creator_seat,
             rated=rated,
         )
         followups.after_challenge(challenge, time_control)
@@ -57,11 +67,11 @@ def create_challenge(creator, game_slug: str, options: dict, opponent_name: str 
 def _refuse_unverified(player, opponent=None) -> None:
     """Rated play needs a confirmed email address on both sides (one account per person, reachable)."""
     if not has_verified_email(player):
-        raise Refused("Rated matches need a verified email address: confirm yours (see Account) "
-                      "or untick “Rated”.")
+        raise Refused("Rated matches need a verified email address: confirm yours (see Account) or untick “Rated”.")
     if opponent is not None and not has_verified_email(opponent):
-        raise Refused(f"{opponent.username} has not verified an email address yet, so the match cannot be "
-                      "rated: untick “Rated”.")
+        raise Refused(
+            f"{opponent.username} has not verified an email address yet, so the match cannot be rated: untick “Rated”."
+        )
 
 
 def get_challenge(challenge_id) -> Challenge:
@@ -81,8 +91,10 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
     if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
         raise Forbidden("This challenge is for another player.")
     if challenge.rated and not has_verified_email(user):
-        raise Refused("This challenge is rated, and rated matches need a verified email address: "
-                      "confirm yours first (see Account).")
+        raise Refused(
+            "This challenge is rated, and rated matches need a verified email address: "
+            "confirm yours first (see Account)."
+        )
     game = challenge.rules
     creator_seat = challenge.creator_seat if challenge.creator_seat is not None else rng.randrange(2)
     players = [challenge.creator, user] if creator_seat == 0 else [user, challenge.creator]
@@ -96,8 +108,14 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
             raise Conflict("This challenge is no longer open.")
         now = timezone.now()
         match = Match.objects.create(
-            game=game.slug, options=options, player0=players[0], player1=players[1],
-            state=game.to_json(state), to_move=game.current_player(state), created=now, updated=now,
+            game=game.slug,
+            options=options,
+            player0=players[0],
+            player1=players[1],
+            state=game.to_json(state),
+            to_move=game.current_player(state),
+            created=now,
+            updated=now,
             rated=challenge.rated,
         )
         Challenge.objects.filter(pk=challenge.pk).update(match=match)
@@ -137,5 +155,12 @@ def rematch(match_id, user) -> Challenge:
         raise Refused("The match is still in progress.")
     opponent = match.players[1 - seat]
     clock = getattr(match, "clock", None)  # a missing one-to-one raises AttributeError
-    return create_challenge(user, match.game, match.options, opponent.username, creator_seat=1 - seat,
-                            rated=match.rated, time_control=clock.terms() if clock is not None else None)
+    return create_challenge(
+        user,
+        match.game,
+        match.options,
+        opponent.username,
+        creator_seat=1 - seat,
+        rated=match.rated,
+        time_control=clock.terms() if clock is not None else None,
+    )

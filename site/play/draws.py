@@ -43,7 +43,8 @@ def offer_draw(match_id, user) -> Match:
         raise Conflict("You have already offered a draw.")
     with transaction.atomic():
         changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=None).update(
-            draw_offer_seat=seat)
+            draw_offer_seat=seat
+        )
         if changed != 1:
             raise Conflict("The match changed meanwhile; look again.")
         match.draw_offer_seat = seat
@@ -55,8 +56,13 @@ def accept_draw(match_id, user) -> Match:
     """Accept the opponent's standing offer: the match ends as a draw by agreement."""
     match = get_match(match_id)
     seat = _player_seat(match, user)
-    return end_match(match, None, "agreement", only_if=Q(draw_offer_seat=1 - seat),
-                     conflict="There is no draw offer to accept any more.")
+    return end_match(
+        match,
+        None,
+        "agreement",
+        only_if=Q(draw_offer_seat=1 - seat),
+        conflict="There is no draw offer to accept any more.",
+    )
 
 
 def decline_draw(match_id, user) -> Match:
@@ -64,7 +70,8 @@ def decline_draw(match_id, user) -> Match:
     match = get_match(match_id)
     seat = _player_seat(match, user)
     changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=1 - seat).update(
-        draw_offer_seat=None)
+        draw_offer_seat=None
+    )
     if changed != 1:
         raise Conflict("There is no draw offer to decline any more.")
     match.draw_offer_seat = None
@@ -75,6 +82,9 @@ def lapse_draw_offer(match: Match) -> None:
     """After a move (in its transaction): an offer made by the other seat than the mover's lapses."""
     mover = Move.objects.filter(match=OuterRef("pk"), ply=match.ply - 1).values("seat")[:1]
     # One statement on the locked row: it reads the offer as committed, not as this request loaded it.
-    if Match.objects.filter(pk=match.pk, draw_offer_seat__isnull=False).exclude(
-            draw_offer_seat=Subquery(mover)).update(draw_offer_seat=None):
+    if (
+        Match.objects.filter(pk=match.pk, draw_offer_seat__isnull=False)
+        .exclude(draw_offer_seat=Subquery(mover))
+        .update(draw_offer_seat=None)
+    ):
         match.draw_offer_seat = None

@@ -12,8 +12,15 @@ from daymove.play.models import Match
 from daymove.play.moves import _finished_fields
 
 
-def end_match(match: Match, winner: int | None, reason: str, *, aborted: bool = False,
-              only_if: Q | None = None, conflict: str = "This match is already over.") -> Match:
+def end_match(
+    match: Match,
+    winner: int | None,
+    reason: str,
+    *,
+    aborted: bool = False,
+    only_if: Q | None = None,
+    conflict: str = "This match is already over.",
+) -> Match:
     """End an active match (optionally only while `only_if` holds); Conflict if it no longer can.
 
     The UPDATE is conditional on the match still being active, so whoever ends it first wins and

@@ -16,22 +16,29 @@ class ChallengeForm(forms.Form):
     """A challenge for one game: its options, the opponent (blank = anyone), the seat and the time control."""
 
     opponent = forms.CharField(
-        required=False, max_length=150,
+        required=False,
+        max_length=150,
         help_text="Leave blank for an open challenge anyone may accept.",
     )
     seat = forms.ChoiceField()
     rated = forms.BooleanField(
-        required=False, help_text="Changes both players' ratings; needs a verified email address on both sides.",
+        required=False,
+        help_text="Changes both players' ratings; needs a verified email address on both sides.",
     )
 
     def __init__(self, game: Game, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
         # Typing an opponent's name refreshes the expected rating changes beside the form.
-        self.fields["opponent"].widget.attrs.update({
-            "hx-get": reverse("expected_change", args=[game.slug]), "hx-trigger": "input changed delay:400ms, change",
-            "hx-target": "#expected", "hx-swap": "outerHTML", "autocomplete": "off",
-        })
+        self.fields["opponent"].widget.attrs.update(
+            {
+                "hx-get": reverse("expected_change", args=[game.slug]),
+                "hx-trigger": "input changed delay:400ms, change",
+                "hx-target": "#expected",
+                "hx-swap": "outerHTML",
+                "autocomplete": "off",
+            }
+        )
         self.fields["seat"].choices = SEAT_CHOICES + [
             (str(i), f"{name} ({'moves first' if i == 0 else 'moves second'})")
             for i, name in enumerate(game.seat_names)

@@ -20,8 +20,7 @@ class OpenChallengeFilter(forms.Form):
     game = forms.ChoiceField(required=False)
     min_rating = forms.IntegerField(required=False, min_value=0, max_value=5000, label="Rating from")
     max_rating = forms.IntegerField(required=False, min_value=0, max_value=5000, label="to")
-    clock = forms.ChoiceField(required=False, label="Time control",
-                              choices=[("", "Any time control")] + CLOCK_CHOICES)
+    clock = forms.ChoiceField(required=False, label="Time control", choices=[("", "Any time control")] + CLOCK_CHOICES)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -31,8 +30,9 @@ class OpenChallengeFilter(forms.Form):
         """The challenges that match the valid filters, each annotated with the creator's rating."""
         rating = Rating.objects.filter(user=OuterRef("creator"), game=OuterRef("game"))
         challenges = challenges.annotate(
-            creator_rating=Coalesce(Subquery(rating.values("rating")[:1]),
-                                    Value(glicko2.INITIAL_RATING), output_field=FloatField()),
+            creator_rating=Coalesce(
+                Subquery(rating.values("rating")[:1]), Value(glicko2.INITIAL_RATING), output_field=FloatField()
+            ),
             creator_established_until=Subquery(rating.values("established_until")[:1]),
         )
         if not self.is_bound or not self.is_valid():
@@ -47,7 +47,9 @@ class OpenChallengeFilter(forms.Form):
         if data["clock"] == BANK:
             challenges = challenges.filter(clock__kind=TimeControl.Kind.BANK)
         elif data["clock"]:
-            challenges = challenges.filter(clock__kind=TimeControl.Kind.PER_MOVE, clock__days_per_move=int(data["clock"]))
+            challenges = challenges.filter(
+                clock__kind=TimeControl.Kind.PER_MOVE, clock__days_per_move=int(data["clock"])
+            )
         return challenges
 
 

@@ -21,13 +21,15 @@ def match_extras(match: Match, user) -> dict:
     players = []
     for s, player in enumerate(match.players):
         change = changes.get(player.pk)
-        players.append({
-            "user": player,
-            "seat_name": match.rules.seat_names[s],
-            "is_you": seat == s,
-            "rating": display(rows[player.pk].current(now)),
-            "change": change.delta_display if change else "",
-        })
+        players.append(
+            {
+                "user": player,
+                "seat_name": match.rules.seat_names[s],
+                "is_you": seat == s,
+                "rating": display(rows[player.pk].current(now)),
+                "change": change.delta_display if change else "",
+            }
+        )
     offer = match.draw_offer_seat if match.is_active else None
     return talk_context(match, user) | {
         "player_rows": players,

@@ -25,8 +25,12 @@ class Challenge(models.Model):
     options = models.JSONField(default=dict, blank=True)
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made")
     opponent = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
-        related_name="challenges_received", help_text="Empty for an open challenge.",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="challenges_received",
+        help_text="Empty for an open challenge.",
     )
     creator_seat = models.SmallIntegerField(null=True, blank=True, help_text="Empty: drawn at random.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
@@ -67,7 +71,9 @@ class Match(models.Model):
     result_reason = models.CharField(max_length=32, blank=True)
     rated = models.BooleanField(default=True, help_text="The result changes both players' ratings.")
     draw_offer_seat = models.SmallIntegerField(
-        null=True, blank=True, help_text="Seat offering a draw; the offer lapses when the other seat moves.",
+        null=True,
+        blank=True,
+        help_text="Seat offering a draw; the offer lapses when the other seat moves.",
     )
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)

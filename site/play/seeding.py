@@ -41,8 +41,12 @@ def load_match(entry: dict, users: dict) -> Match | None:
         return None
     state = game.initial_state(options)
     match = Match.objects.create(
-        game=game.slug, options=options, player0=player0, player1=player1,
-        state=game.to_json(state), to_move=game.current_player(state),
+        game=game.slug,
+        options=options,
+        player0=player0,
+        player1=player1,
+        state=game.to_json(state),
+        to_move=game.current_player(state),
     )
     for text in entry["moves"]:
         mover = match.players[match.to_move]

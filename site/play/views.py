@@ -15,12 +15,12 @@ from django.views.decorators.http import require_GET, require_POST
 from daymove.clocks.display import time_control_summary
 from daymove.play import challenges, draws, moves
 from daymove.play.boards import match_context
-from daymove.play.lobby_filters import OpenChallengeFilter, rating_label
-from daymove.play.match_extras import match_extras
 from daymove.play.bots import bot_players
 from daymove.play.catalog import options_summary
 from daymove.play.errors import Refused
 from daymove.play.forms import ChallengeForm, MoveForm
+from daymove.play.lobby_filters import OpenChallengeFilter, rating_label
+from daymove.play.match_extras import match_extras
 from daymove.play.models import Challenge, Match, Move
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.ratings.updates import challenge_expectation
@@ -44,7 +44,8 @@ def lobby(request):
     filters = OpenChallengeFilter({k: v for k, v in request.GET.items() if k != "page"} or None)
     context = {"games": all_games(), "bots": bot_players(), "filters": filters}
     open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
-        "creator", "opponent", "clock")
+        "creator", "opponent", "clock"
+    )
     open_to_all = filters.apply(open_challenges.filter(opponent__isnull=True))
     if user.is_authenticated:
         mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related("player0", "player1")
@@ -63,7 +64,8 @@ def lobby(request):
         challenge.rating_label = rating_label(challenge)
     for challenge in context["open_challenges"] + context.get("received", []) + context.get("sent", []):
         challenge.summary = ", ".join(
-            part for part in (options_summary(challenge.rules, challenge.options), time_control_summary(challenge))
+            part
+            for part in (options_summary(challenge.rules, challenge.options), time_control_summary(challenge))
             if part
         )
     return render(request, "play/lobby.html", context)
@@ -75,15 +77,22 @@ def new_challenge(request, slug):
     game = all_games().get(slug)
     if game is None:
         raise Http404("There is no such game.")
-    form = ChallengeForm(game, request.POST or None, initial={
-        "opponent": request.GET.get("opponent", ""), "rated": has_verified_email(request.user)})
+    form = ChallengeForm(
+        game,
+        request.POST or None,
+        initial={"opponent": request.GET.get("opponent", ""), "rated": has_verified_email(request.user)},
+    )
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
                 challenge = challenges.create_challenge(
-                    request.user, game.slug, form.cleaned_options(),
-                    form.cleaned_data["opponent"], form.cleaned_seat(), form.cleaned_data["rated"],
+                    request.user,
+                    game.slug,
+                    form.cleaned_options(),
+                    form.cleaned_data["opponent"],
+                    form.cleaned_seat(),
+                    form.cleaned_data["rated"],
                     time_control=form.time_control,
                 )
             except Refused as refusal:
@@ -206,8 +215,11 @@ def match_poll(request, match_id):
     """htmx poll: 204 while the match is still at `ply` (same status, same draw offer), else the fresh play area."""
     match = _match_or_404(match_id)
     offer = "" if match.draw_offer_seat is None else str(match.draw_offer_seat)
-    if (request.GET.get("ply") == str(match.ply) and request.GET.get("status") == match.status
-            and request.GET.get("offer", "") == offer):
+    if (
+        request.GET.get("ply") == str(match.ply)
+        and request.GET.get("status") == match.status
+        and request.GET.get("offer", "") == offer
+    ):
         return HttpResponse(status=204)
     return _render_match(request, match)
 

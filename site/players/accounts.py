@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 
 from allauth.account.models import EmailAddress
@@ -49,14 +50,14 @@ def delete_account(user) -> str:
     from daymove.talk.models import ChatMessage, PrivateNote
 
     with transaction.atomic():
-        for match_id in Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE
-                                             ).values_list("pk", flat=True):
-            try:
+        for match_id in Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE).values_list(
+            "pk", flat=True
+        ):
+            with contextlib.suppress(Conflict):  # it ended meanwhile
                 resign(match_id, user)
-            except Conflict:
-                pass  # it ended meanwhile
         Challenge.objects.filter(Q(creator=user) | Q(opponent=user), status=Challenge.Status.OPEN).update(
-            status=Challenge.Status.CANCELLED)
+            status=Challenge.Status.CANCELLED
+        )
         ChatMessage.objects.filter(author=user).update(text="")
         PrivateNote.objects.filter(user=user).delete()
         EmailAddress.objects.filter(user=user).delete()

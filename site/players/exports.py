@@ -18,11 +18,17 @@ from daymove.play.models import Match, Move
 
 def _matches(user) -> list[tuple[Match, list[str]]]:
     """The user's matches, oldest first, each with the moves as the user may read them (two queries)."""
-    matches = list(Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related("player0", "player1")
-                   .order_by("created", "pk"))
+    matches = list(
+        Match.objects.filter(Q(player0=user) | Q(player1=user))
+        .select_related("player0", "player1")
+        .order_by("created", "pk")
+    )
     notations = defaultdict(list)
-    for match_id, text in (Move.objects.filter(match__in=[m.pk for m in matches])
-                           .order_by("match_id", "ply").values_list("match_id", "notation")):
+    for match_id, text in (
+        Move.objects.filter(match__in=[m.pk for m in matches])
+        .order_by("match_id", "ply")
+        .values_list("match_id", "notation")
+    ):
         notations[match_id].append(text)
     return [(m, m.history_for(m.seat_of(user), notations[m.pk])) for m in matches]
 
@@ -32,24 +38,28 @@ def export_json(user) -> dict:
     games = []
     for match, moves in _matches(user):
         rules = match.rules
-        games.append({
-            "id": match.pk,
-            "game": match.game,
-            "game_name": rules.name,
-            "options": match.options,
-            "rated": match.rated,
-            "players": [{"seat": i, "seat_name": rules.seat_names[i], "username": p.username}
-                        for i, p in enumerate(match.players)],
-            "your_seat": match.seat_of(user),
-            "status": match.status,
-            "winner": match.winner if match.status == Match.Status.FINISHED else None,
-            "scores": match.scores,
-            "result_reason": match.result_reason,
-            "result": match.result_text(),
-            "created": match.created.isoformat(),
-            "finished": match.finished_at.isoformat() if match.finished_at else None,
-            "moves": moves,
-        })
+        games.append(
+            {
+                "id": match.pk,
+                "game": match.game,
+                "game_name": rules.name,
+                "options": match.options,
+                "rated": match.rated,
+                "players": [
+                    {"seat": i, "seat_name": rules.seat_names[i], "username": p.username}
+                    for i, p in enumerate(match.players)
+                ],
+                "your_seat": match.seat_of(user),
+                "status": match.status,
+                "winner": match.winner if match.status == Match.Status.FINISHED else None,
+                "scores": match.scores,
+                "result_reason": match.result_reason,
+                "result": match.result_text(),
+                "created": match.created.isoformat(),
+                "finished": match.finished_at.isoformat() if match.finished_at else None,
+                "moves": moves,
+            }
+        )
     return {"player": user.username, "exported": timezone.now().isoformat(), "matches": games}
 
 
@@ -63,8 +73,7 @@ def export_text(user) -> str:
     blocks = []
     for match, moves in _matches(user):
         rules = match.rules
-        lines = [_tag("Game", rules.name), _tag("Match", match.pk),
-                 _tag("Date", match.created.date().isoformat())]
+        lines = [_tag("Game", rules.name), _tag("Match", match.pk), _tag("Date", match.created.date().isoformat())]
         summary = options_summary(rules, match.options)
         if summary:
             lines.append(_tag("Options", summary))

@@ -39,9 +39,16 @@ def _record(user) -> dict[str, tuple[int, int, int]]:
     """Finished matches per game as (wins, draws, losses), in one query."""
     won = Q(player0=user, winner=0) | Q(player1=user, winner=1)
     lost = Q(player0=user, winner=1) | Q(player1=user, winner=0)
-    rows = (Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.FINISHED)
-            .values("game").annotate(wins=Count("pk", filter=won), losses=Count("pk", filter=lost),
-                                     draws=Count("pk", filter=Q(winner__isnull=True))).order_by())
+    rows = (
+        Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.FINISHED)
+        .values("game")
+        .annotate(
+            wins=Count("pk", filter=won),
+            losses=Count("pk", filter=lost),
+            draws=Count("pk", filter=Q(winner__isnull=True)),
+        )
+        .order_by()
+    )
     return {r["game"]: (r["wins"], r["draws"], r["losses"]) for r in rows}
 
 
@@ -51,8 +58,9 @@ def profile(user) -> dict:
     lines = {slug: GameLine(slug, game.name) for slug, game in games.items()}
     for row in Rating.objects.filter(user=user, game__in=list(lines)):
         lines[row.game].rating = row
-    for game, when, rating in (RatingChange.objects.filter(user=user).order_by("created", "pk")
-                               .values_list("game", "created", "rating_after")):
+    for game, when, rating in (
+        RatingChange.objects.filter(user=user).order_by("created", "pk").values_list("game", "created", "rating_after")
+    ):
         if game in lines:
             lines[game].history.append((when, rating))
     for game, (wins, draws, losses) in _record(user).items():
@@ -69,6 +77,9 @@ def profile(user) -> dict:
         if line.history:
             line.chart = history_svg(line.history, f"{user.username}'s {line.name} rating over time")
         shown.append(line)
-    recent = list(Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related("player0", "player1")
-                  .order_by("-updated")[:RECENT_MATCHES])
+    recent = list(
+        Match.objects.filter(Q(player0=user) | Q(player1=user))
+        .select_related("player0", "player1")
+        .order_by("-updated")[:RECENT_MATCHES]
+    )
     return {"profile_user": user, "lines": shown, "recent": recent, "now": now}

@@ -40,8 +40,7 @@ def delete(request):
     if request.method == "POST" and form.is_valid():
         delete_account(request.user)
         logout(request)
-        messages.success(request, "Your account has been deleted. Your games stay on the site under an "
-                                  "anonymous name.")
+        messages.success(request, "Your account has been deleted. Your games stay on the site under an anonymous name.")
         return redirect("lobby")
     status = 400 if request.method == "POST" else 200
     return render(request, "players/delete.html", {"form": form}, status=status)

@@ -38,12 +38,16 @@ def history_svg(points: list[tuple[datetime, float]], title: str) -> SafeString:
     ]
     for value in (high - pad, low + pad) if high - low > 2 * pad + 1 else (ratings[0],):
         parts.append(f'<line class="grid" x1="{LEFT}" y1="{y(value):.1f}" x2="{WIDTH - RIGHT}" y2="{y(value):.1f}"/>')
-        parts.append(f'<text class="label" x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{round(value)}</text>')
+        parts.append(
+            f'<text class="label" x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{round(value)}</text>'
+        )
     first, last = points[0][0], points[-1][0]
     parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 8}">{escape(first.strftime("%-d %b %Y"))}</text>')
     if len(points) > 1:
-        parts.append(f'<text class="label" x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end">'
-                     f'{escape(last.strftime("%-d %b %Y"))}</text>')
+        parts.append(
+            f'<text class="label" x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end">'
+            f"{escape(last.strftime('%-d %b %Y'))}</text>"
+        )
         parts.append(f'<polyline class="line" points="{coords}"/>')
     parts.append(f'<circle class="dot" cx="{x(times[-1]):.1f}" cy="{y(ratings[-1]):.1f}" r="3.5"/>')
     parts.append("</svg>")

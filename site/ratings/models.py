@@ -22,7 +22,8 @@ class Rating(models.Model):
     games = models.PositiveIntegerField(default=0, help_text="Rated matches played in this game.")
     updated = models.DateTimeField(default=timezone.now, help_text="End of the last rated match.")
     established_until = models.DateTimeField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="When idle time makes the deviation reach 110 again; empty while provisional.",
     )
 

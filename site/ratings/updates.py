@@ -35,18 +35,29 @@ def rate_match(match) -> list[RatingChange]:
     for uid in user_ids:
         Rating.objects.get_or_create(user_id=uid, game=match.game, defaults={"updated": when})
     # Lock both rows (in a fixed order) so two matches ending at once cannot lose an update.
-    rows = {r.user_id: r for r in Rating.objects.select_for_update().filter(
-        user_id__in=user_ids, game=match.game).order_by("pk")}
+    rows = {
+        r.user_id: r
+        for r in Rating.objects.select_for_update().filter(user_id__in=user_ids, game=match.game).order_by("pk")
+    }
     before = [rows[uid].current(when) for uid in user_ids]
     after = glicko2.game(before[0], before[1], _score(match.winner, 0))
     changes = []
     for seat, uid in enumerate(user_ids):
-        changes.append(RatingChange(
-            match=match, user_id=uid, game=match.game, score=_score(match.winner, seat),
-            rating_before=before[seat].rating, deviation_before=before[seat].deviation,
-            volatility_before=before[seat].volatility, rating_after=after[seat].rating,
-            deviation_after=after[seat].deviation, volatility_after=after[seat].volatility, created=when,
-        ))
+        changes.append(
+            RatingChange(
+                match=match,
+                user_id=uid,
+                game=match.game,
+                score=_score(match.winner, seat),
+                rating_before=before[seat].rating,
+                deviation_before=before[seat].deviation,
+                volatility_before=before[seat].volatility,
+                rating_after=after[seat].rating,
+                deviation_after=after[seat].deviation,
+                volatility_after=after[seat].volatility,
+                created=when,
+            )
+        )
         row = rows[uid]
         row.store(after[seat], when)
         row.games += 1

@@ -24,9 +24,9 @@ def leaderboard(request, slug):
         raise Http404("There is no such game.")
     now = timezone.now()
     rows = list(
-        Rating.objects.filter(game=slug, established_until__gt=now, user__is_active=True,
-                              user__player__is_bot=False)
-        .select_related("user").order_by("-rating", "pk")[:LEADERBOARD_SIZE]
+        Rating.objects.filter(game=slug, established_until__gt=now, user__is_active=True, user__player__is_bot=False)
+        .select_related("user")
+        .order_by("-rating", "pk")[:LEADERBOARD_SIZE]
     )
     entries = [(rank, row, row.current(now)) for rank, row in enumerate(rows, start=1)]
     return render(request, "ratings/leaderboard.html", {"game": game, "games": all_games(), "entries": entries})

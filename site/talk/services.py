@@ -49,7 +49,8 @@ def save_note(match: Match, user, text: str) -> PrivateNote:
     if len(text) > NOTE_MAX_LENGTH:
         raise Refused(f"A note can be at most {NOTE_MAX_LENGTH} characters long.")
     note, _ = PrivateNote.objects.update_or_create(
-        match=match, user=user, defaults={"text": text, "updated": timezone.now()})
+        match=match, user=user, defaults={"text": text, "updated": timezone.now()}
+    )
     return note
 
 

@@ -30,8 +30,10 @@ def _fragment(request, match, part: str, status=200, error: str = "", saved: boo
             messages.error(request, error)
         return redirect(match)
     context = services.talk_context(match, request.user) | {
-        "match": match, "note_saved": saved,
-        "chat_error": error if part == "chat" else "", "note_error": error if part == "notes" else "",
+        "match": match,
+        "note_saved": saved,
+        "chat_error": error if part == "chat" else "",
+        "note_error": error if part == "notes" else "",
     }
     response = render(request, f"{TEMPLATE}#{part}", context, status=status)
     response["Cache-Control"] = "private, no-store"

@@ -11,8 +11,14 @@ from daymove.play.models import Challenge, Match
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 PASSWORD = "a-long-browser-password"
-GAMES = [("abande", {"board": "square"}), ("abande", {"board": "hex"}), ("abrana", {}), ("offboard", {}),
-         ("parity", {}), ("ci-sequence", {})]
+GAMES = [
+    ("abande", {"board": "square"}),
+    ("abande", {"board": "hex"}),
+    ("abrana", {}),
+    ("offboard", {}),
+    ("parity", {}),
+    ("ci-sequence", {}),
+]
 
 
 def short_random_game(rules, options, tries=300):

@@ -179,8 +179,22 @@ def test_t4_heights():
 
 
 T5_STACKS = {
-    "g3": "BW", "g4": "WWW", "f3": "B", "f4": "BB", "e2": "W", "e3": "WWW", "e4": "BW", "e6": "BB",
-    "d5": "BB", "d6": "BBB", "c6": "WWW", "b3": "BB", "b4": "WB", "b5": "WWW", "a2": "WW", "a3": "BBB",
+    "g3": "BW",
+    "g4": "WWW",
+    "f3": "B",
+    "f4": "BB",
+    "e2": "W",
+    "e3": "WWW",
+    "e4": "BW",
+    "e6": "BB",
+    "d5": "BB",
+    "d6": "BBB",
+    "c6": "WWW",
+    "b3": "BB",
+    "b4": "WB",
+    "b5": "WWW",
+    "a2": "WW",
+    "a3": "BBB",
 }
 
 
@@ -293,8 +307,13 @@ def test_hex_cut_point():
 
 def test_hex_neighbours_follow_the_spec():
     # Below the middle row the row above is one longer; above it, one shorter.
-    for name, expected in (("a1", "a2 b1 b2"), ("d4", "c3 c4 d3 d5 e3 e4"), ("e1", "d1 d2 e2 f1"),
-                           ("g4", "f4 f5 g3"), ("d7", "c6 d6 e6")):
+    for name, expected in (
+        ("a1", "a2 b1 b2"),
+        ("d4", "c3 c4 d3 d5 e3 e4"),
+        ("e1", "d1 d2 e2 f1"),
+        ("g4", "f4 f5 g3"),
+        ("d7", "c6 d6 e6"),
+    ):
         state = position("hex", {name: "B"}, to_move=1)
         assert legal(state) == sorted(expected.split())
 
@@ -384,7 +403,7 @@ def test_move_tokens():
 @pytest.mark.parametrize("options", BOARDS)
 def test_tokens_unique_in_every_position(options):
     for seed in range(5):
-        for state, moves in random_states(GAME, options, seed):
+        for _state, moves in random_states(GAME, options, seed):
             tokens = [GAME.move_tokens(GAME.format_move(m)) for m in moves]
             assert len(set(tokens)) == len(tokens)
 
@@ -509,8 +528,10 @@ def test_playout_steps_are_legal_moves(options):
 
 def _first_move_counts(state, n: int) -> tuple[Counter, dict]:
     rng = random.Random(11)
-    by_json = {json.dumps(GAME.to_json(GAME.apply_move(state, m)), sort_keys=True): GAME.format_move(m)
-               for m in GAME.legal_moves(state)}
+    by_json = {
+        json.dumps(GAME.to_json(GAME.apply_move(state, m)), sort_keys=True): GAME.format_move(m)
+        for m in GAME.legal_moves(state)
+    }
     counts = Counter()
     for _ in range(n):
         nxt, _ = GAME.random_playout(state, rng, limit=1)
@@ -518,12 +539,15 @@ def _first_move_counts(state, n: int) -> tuple[Counter, dict]:
     return counts, by_json
 
 
-@pytest.mark.parametrize("board, stacks, hands, to_move", [
-    ("square", T3_STACKS, None, 1),  # 14 insertions, one move, a cut point (c3) to reject
-    ("square", T3_STACKS, None, 0),
-    ("square", T4_STACKS, (0, 0), 1),  # a move and pass
-    ("hex", {"a1": "B", "a2": "W", "a3": "B", "b2": "B", "b3": "WB", "c3": "W"}, (0, 0), 1),
-])
+@pytest.mark.parametrize(
+    "board, stacks, hands, to_move",
+    [
+        ("square", T3_STACKS, None, 1),  # 14 insertions, one move, a cut point (c3) to reject
+        ("square", T3_STACKS, None, 0),
+        ("square", T4_STACKS, (0, 0), 1),  # a move and pass
+        ("hex", {"a1": "B", "a2": "W", "a3": "B", "b2": "B", "b3": "WB", "c3": "W"}, (0, 0), 1),
+    ],
+)
 def test_playout_choice_is_uniform(board, stacks, hands, to_move):
     state = position(board, stacks, hands=hands, to_move=to_move)
     n = 4000

@@ -63,8 +63,13 @@ def test_t1_setup():
 def test_t2_opening_moves():
     state = position(red="a3", green="f3", to_move=0)
     assert legal(state) == ["a3-a1", "a3-a5", "a3-c1", "a3-c3", "a3-c5"]
-    expected = {"a3-a1": ("a2", "black"), "a3-a5": ("a4", "black"), "a3-c1": ("b2", "red"),
-                "a3-c3": ("b3", "red"), "a3-c5": ("b4", "red")}
+    expected = {
+        "a3-a1": ("a2", "black"),
+        "a3-a5": ("a4", "black"),
+        "a3-c1": ("b2", "red"),
+        "a3-c3": ("b3", "red"),
+        "a3-c5": ("b4", "red"),
+    }
     for move, (square, colour) in expected.items():
         after = play(state, move)
         assert markers(after) == {square: colour}
@@ -73,8 +78,24 @@ def test_t2_opening_moves():
 
 def test_t3_free_jumps():
     state = position(red="c3", green="f6", markers={"d3": "black", "e4": "red"}, to_move=0)
-    expected = sorted(["c3-d3", "c3-a1", "c3-a3", "c3-a5", "c3-c1", "c3-c5", "c3-e1", "c3-e5",
-                       "e3-d3", "e3-e4", "e3-c1", "e3-e1", "e3-c5", "e3-e5"])
+    expected = sorted(
+        [
+            "c3-d3",
+            "c3-a1",
+            "c3-a3",
+            "c3-a5",
+            "c3-c1",
+            "c3-c5",
+            "c3-e1",
+            "c3-e5",
+            "e3-d3",
+            "e3-e4",
+            "e3-c1",
+            "e3-e1",
+            "e3-c5",
+            "e3-e5",
+        ]
+    )
     assert legal(state) == expected
     assert len(legal(state)) == 14
     assert "e3" not in legal(state) and "c3-e3" not in legal(state)  # free jump alone is no move
@@ -122,8 +143,7 @@ def test_t6_six_black_markers():
     assert out.winner is None and out.reason == "six-markers" and out.scores == (3, 3)
 
 
-@pytest.mark.parametrize("colours", [("red", "green", "black"), ("black", "black", "black"),
-                                     ("green", "red", "red")])
+@pytest.mark.parametrize("colours", [("red", "green", "black"), ("black", "black", "black"), ("green", "red", "red")])
 def test_t7_forced_pass(colours):
     marks = dict(zip(("a3", "c1", "c3"), colours))
     state = position(red="a1", green="f6", markers=marks, to_move=0)
@@ -311,8 +331,9 @@ def test_green_can_capture_red():
 # ---- notation and tokens --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["", "x", "a7", "g1", "a1-a1", "a1-a4", "a1-c2", "a1+a1", "f3+b6", "pass me",
-                                  "a1--a2", "a1 a2"])
+@pytest.mark.parametrize(
+    "text", ["", "x", "a7", "g1", "a1-a1", "a1-a4", "a1-c2", "a1+a1", "f3+b6", "pass me", "a1--a2", "a1 a2"]
+)
 def test_parse_rejects_non_moves(text):
     with pytest.raises(IllegalMove):
         GAME.parse_move(text)
@@ -400,7 +421,7 @@ def test_render_board_markup():
     assert 'class="board"' in svg and 'role="img"' in svg and "aria-label=" in svg and "viewBox=" in svg
     assert "<script" not in svg and "style=" not in svg and not re.search(r"\son\w+=", svg)
     assert svg.count("<a ") == 2 and ui.unused_options() == []
-    assert "stroke-dasharray=\"8 6\"" in svg  # the free-jump segment of the path
+    assert 'stroke-dasharray="8 6"' in svg  # the free-jump segment of the path
     assert "marker-end=" in svg
     for label in "abcdef":
         assert f">{label}</text>" in svg
@@ -423,8 +444,15 @@ def test_render_free_jump_rings():
 def test_json_round_trip_keeps_history():
     state = play(GAME.initial_state(), "b6+f3")
     data = GAME.to_json(state)
-    assert data == {"ply": 1, "pawns": [None, None], "markers": {}, "reserved": ["b6", "f3"], "passes": 0,
-                    "last_move": "b6+f3", "path": []}
+    assert data == {
+        "ply": 1,
+        "pawns": [None, None],
+        "markers": {},
+        "reserved": ["b6", "f3"],
+        "passes": 0,
+        "last_move": "b6+f3",
+        "path": [],
+    }
     assert GAME.to_json(GAME.from_json(data)) == data
     marks = {"a3": "red", "c1": "red", "c3": "green"}
     state = play(position(red="a1", green="f6", markers=marks, to_move=0), "pass")
@@ -466,10 +494,25 @@ def test_replay_to_the_end(capsys):
     assert status == 0
     assert [line["ply"] for line in lines] == [0, 1, 2, 3, 4, 5, 6]
     # Red c3, green c4, red marker c2, green marker b4: three steps, eight jumps (c3-c5 over the green pawn).
-    assert lines[5]["legal"] == ["c3-a1", "c3-a3", "c3-a5", "c3-b4", "c3-c1", "c3-c2", "c3-c4", "c3-c5",
-                                 "c3-e1", "c3-e3", "c3-e5"]
-    assert lines[-1] == {"ply": 6, "to_move": None, "legal": [],
-                         "outcome": {"winner": 0, "scores": [1, 1], "reason": "pawn-captured"}}
+    assert lines[5]["legal"] == [
+        "c3-a1",
+        "c3-a3",
+        "c3-a5",
+        "c3-b4",
+        "c3-c1",
+        "c3-c2",
+        "c3-c4",
+        "c3-c5",
+        "c3-e1",
+        "c3-e3",
+        "c3-e5",
+    ]
+    assert lines[-1] == {
+        "ply": 6,
+        "to_move": None,
+        "legal": [],
+        "outcome": {"winner": 0, "scores": [1, 1], "reason": "pawn-captured"},
+    }
 
 
 def test_replay_illegal_move(capsys):
@@ -598,7 +641,8 @@ def test_against_reference(seed):
             out = GAME.outcome(after)
             expected = ref_outcome(marks, pawns, new["ply"], passes)
             assert (out.to_json() if out else None) == (
-                {"winner": expected[0], "scores": expected[1], "reason": expected[2]} if expected else None)
+                {"winner": expected[0], "scores": expected[1], "reason": expected[2]} if expected else None
+            )
             if move != "pass":
                 path = new["path"]
                 assert path[0] == data["pawns"][(data["ply"] + 1) % 2] and path[-2:] == move.split("-")
@@ -620,8 +664,11 @@ def test_playout_matches_rules():
 def test_playout_equals_slow_path(seed):
     """The fast playout makes the same uniform choice as rng.choice(legal_moves) at every ply (a forced pass is
     taken without drawing), so with equal seeds both paths must reach the very same final state."""
-    start = GAME.initial_state() if seed % 3 else position(red="c3", green="d5",
-                                                          markers={"d3": "black", "c5": "black"}, to_move=0)
+    start = (
+        GAME.initial_state()
+        if seed % 3
+        else position(red="c3", green="d5", markers={"d3": "black", "c5": "black"}, to_move=0)
+    )
     fast, plies = GAME.random_playout(start, random.Random(seed))
     rng = random.Random(seed)
     state, n = start, 0

@@ -48,7 +48,7 @@ class TicTacToe(Game):
 
     def apply_move(self, state, move):
         cells, ply = state
-        cells = cells[:move] + (ply % 2,) + cells[move + 1:]
+        cells = cells[:move] + (ply % 2,) + cells[move + 1 :]
         return (cells, ply + 1)
 
     def outcome(self, state):
@@ -141,8 +141,7 @@ class HighCard(Game):
 
     def player_view(self, state, seat):
         hands, played = state
-        return {"seat": seat, "hand": list(hands[seat]), "opponent_cards": len(hands[1 - seat]),
-                "played": list(played)}
+        return {"seat": seat, "hand": list(hands[seat]), "opponent_cards": len(hands[1 - seat]), "played": list(played)}
 
     def sample_state(self, view, rng):
         seat = view["seat"]
@@ -186,7 +185,8 @@ def test_same_view_and_seed_give_the_same_move_and_stats():
     second = search(game, view, 400, seed=7)
     assert first == second
     assert choose_move(game, view, "casual", seed="match-3:ply-0") == choose_move(
-        game, view, "casual", seed="match-3:ply-0")
+        game, view, "casual", seed="match-3:ply-0"
+    )
     # Different seeds explore differently (statistics differ), though the move may well agree.
     assert search(game, view, 400, seed=8).moves != first.moves
 
@@ -240,7 +240,8 @@ def test_draw_margin_prefers_draws_ahead_on_scores():
 
 
 def test_contempt_makes_every_draw_worth_less_than_half_to_the_bot():
-    from games.parity.rules import GAME as parity, position
+    from games.parity.rules import GAME as parity
+    from games.parity.rules import position
 
     # 59 quiet plies and no capture on the board: whatever either side plays draws at once.
     for seat in (0, 1):
@@ -314,8 +315,9 @@ def test_hidden_information_move_does_not_depend_on_the_hidden_cards():
     b = (((3, 4), (2, 6, 7)), (5,))
     assert game.player_view(a, 1) == game.player_view(b, 1)
     for seed in range(5):
-        assert choose_move(game, game.player_view(a, 1), "casual", seed) == \
-            choose_move(game, game.player_view(b, 1), "casual", seed)
+        assert choose_move(game, game.player_view(a, 1), "casual", seed) == choose_move(
+            game, game.player_view(b, 1), "casual", seed
+        )
     # Seat 0 at the start: seat 1's hand is secret.
     c = (((1, 5, 9), (2, 6, 7)), ())
     d = (((1, 5, 9), (3, 4, 8)), ())
@@ -449,8 +451,9 @@ def test_real_hidden_game_move_is_independent_of_hidden_parts(game):
             distinct = {json.dumps(game.to_json(s), sort_keys=True): s for s in samples}
             if len(distinct) > 1:
                 a, b = list(distinct.values())[:2]
-                assert search(game, game.player_view(a, seat), 80, seed=5) == \
-                    search(game, game.player_view(b, seat), 80, seed=5)
+                assert search(game, game.player_view(a, seat), 80, seed=5) == search(
+                    game, game.player_view(b, seat), 80, seed=5
+                )
                 break
         else:
             pytest.fail(f"no position with more than one sample of its view was found ({options})")

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from games.base import IllegalMove, Outcome
+from games.base import BadOptions, IllegalMove, Outcome
 from games.ci_sequence import board as B
 from games.ci_sequence.rules import GAME, PLY_LIMIT, State, _apply, position, scores
 from games.cli import replay
@@ -117,8 +117,18 @@ def test_t7_diagonal_push_out():
 
 
 def test_t8_final_placements():
-    board = {"a1": "Bd", "b1": "Bd", "c1": "Bd", "d1": "Bm", "a2": "Bm", "b2": "Bm",
-             "a3": "Od", "b3": "Od", "c3": "Od", "d3": "Os"}
+    board = {
+        "a1": "Bd",
+        "b1": "Bd",
+        "c1": "Bd",
+        "d1": "Bm",
+        "a2": "Bm",
+        "b2": "Bm",
+        "a3": "Od",
+        "b3": "Od",
+        "c3": "Od",
+        "d3": "Os",
+    }
     state = position(board, hands=(["Bs"], ["Os", "Os", "Om"]), to_move=0)
     state = GAME.play(state, "Bs@d4")
     assert state.final and GAME.current_player(state) == 1
@@ -137,13 +147,16 @@ def test_t8_final_placements():
     assert len(empties) == 2
 
 
-@pytest.mark.parametrize("squares, points", [
-    (("a1", "b1", "c1"), 4),
-    (("a1", "b1", "a2", "b2"), 12),
-    (("a1", "b2"), 2),
-    (("a1", "c1"), 0),
-    (("a1", "b1", "b2"), 6),
-])
+@pytest.mark.parametrize(
+    "squares, points",
+    [
+        (("a1", "b1", "c1"), 4),
+        (("a1", "b1", "a2", "b2"), 12),
+        (("a1", "b2"), 2),
+        (("a1", "c1"), 0),
+        (("a1", "b1", "b2"), 6),
+    ],
+)
 def test_t9_scoring_examples(squares, points):
     moons = ["Bm", "Bm", "Bm", "Om"]
     state = position({sq: moons[i] for i, sq in enumerate(squares)})
@@ -151,9 +164,22 @@ def test_t9_scoring_examples(squares, points):
 
 
 def test_t10_tie_broken_by_four_in_a_row():
-    board = {"a1": "Bm", "b1": "Bm", "c1": "Bm", "d1": "Om",
-             "a3": "Os", "b3": "Os", "b4": "Os", "d2": "Bs",
-             "a2": "Bd", "b2": "Bd", "c2": "Bd", "c3": "Od", "c4": "Od", "d3": "Od"}
+    board = {
+        "a1": "Bm",
+        "b1": "Bm",
+        "c1": "Bm",
+        "d1": "Om",
+        "a3": "Os",
+        "b3": "Os",
+        "b4": "Os",
+        "d2": "Bs",
+        "a2": "Bd",
+        "b2": "Bd",
+        "c2": "Bd",
+        "c3": "Od",
+        "c4": "Od",
+        "d3": "Od",
+    }
     state = position(board, hands=([], []))
     assert GAME.current_player(state) is None
     outcome = GAME.outcome(state)
@@ -162,9 +188,22 @@ def test_t10_tie_broken_by_four_in_a_row():
 
 
 # ---- the bot's rollout hook ---------------------------------------------------------------------
-T10_BOARD = {"a1": "Bm", "b1": "Bm", "c1": "Bm", "d1": "Om",
-             "a3": "Os", "b3": "Os", "b4": "Os", "d2": "Bs",
-             "a2": "Bd", "b2": "Bd", "c2": "Bd", "c3": "Od", "c4": "Od", "d3": "Od"}
+T10_BOARD = {
+    "a1": "Bm",
+    "b1": "Bm",
+    "c1": "Bm",
+    "d1": "Om",
+    "a3": "Os",
+    "b3": "Os",
+    "b4": "Os",
+    "d2": "Bs",
+    "a2": "Bd",
+    "b2": "Bd",
+    "c2": "Bd",
+    "c3": "Od",
+    "c4": "Od",
+    "d3": "Od",
+}
 
 
 def test_bot_rollout_ranks_every_win_above_every_draw_above_every_loss():
@@ -173,8 +212,22 @@ def test_bot_rollout_ranks_every_win_above_every_draw_above_every_loss():
     rng = random.Random(0)
     tie_win = GAME.bot_rollout(position(T10_BOARD, hands=([], [])), rng)  # 6-6, moon wins by four in a row
     assert tie_win == pytest.approx(1 - ROLLOUT_MARGIN_WEIGHT / 2)
-    draw = {"a1": "Bm", "b1": "Bm", "c3": "Bm", "d1": "Om", "a4": "Os", "b4": "Os", "d2": "Os", "a2": "Bs",
-            "c1": "Bd", "c2": "Bd", "b2": "Bd", "a3": "Od", "b3": "Od", "c4": "Od"}
+    draw = {
+        "a1": "Bm",
+        "b1": "Bm",
+        "c3": "Bm",
+        "d1": "Om",
+        "a4": "Os",
+        "b4": "Os",
+        "d2": "Os",
+        "a2": "Bs",
+        "c1": "Bd",
+        "c2": "Bd",
+        "b2": "Bd",
+        "a3": "Od",
+        "b3": "Od",
+        "c4": "Od",
+    }
     assert GAME.bot_rollout(position(draw, hands=([], [])), rng) == pytest.approx(0.5)
     values = []
     for seed in range(200):  # random finished games: wins, draws and losses for the moon player
@@ -220,8 +273,20 @@ def test_guided_playout_plays_only_legal_moves(monkeypatch):
 
 
 def test_guided_playout_places_final_tiles_greedily():
-    board = {"a1": "Bm", "b1": "Bm", "a2": "Om", "c3": "Os", "d3": "Os", "c4": "Bs",
-             "c1": "Bd", "d1": "Bd", "c2": "Bd", "d2": "Od", "a3": "Od", "b3": "Od"}
+    board = {
+        "a1": "Bm",
+        "b1": "Bm",
+        "a2": "Om",
+        "c3": "Os",
+        "d3": "Os",
+        "c4": "Bs",
+        "c1": "Bd",
+        "d1": "Bd",
+        "c2": "Bd",
+        "d2": "Od",
+        "a3": "Od",
+        "b3": "Od",
+    }
     state = position(board, hands=(["Bm", "Os"], []), final=True)  # empty: b2, a4, b4, d4
     for seed in range(20):
         final = GAME.guided_playout(state, random.Random(seed))
@@ -234,27 +299,79 @@ def test_guided_playout_places_final_tiles_greedily():
 
 # ---- more rules ------------------------------------------------------------------------------
 def test_equal_scores_both_or_neither_line_is_a_draw():
-    both = {"a1": "Bm", "b1": "Bm", "c1": "Bm", "d1": "Om",
-            "a3": "Os", "b3": "Os", "c3": "Os", "d3": "Bs",
-            "a2": "Bd", "b2": "Bd", "c2": "Bd", "a4": "Od", "b4": "Od", "c4": "Od"}
+    both = {
+        "a1": "Bm",
+        "b1": "Bm",
+        "c1": "Bm",
+        "d1": "Om",
+        "a3": "Os",
+        "b3": "Os",
+        "c3": "Os",
+        "d3": "Bs",
+        "a2": "Bd",
+        "b2": "Bd",
+        "c2": "Bd",
+        "a4": "Od",
+        "b4": "Od",
+        "c4": "Od",
+    }
     outcome = GAME.outcome(position(both, hands=([], [])))
     assert (outcome.winner, outcome.scores, outcome.reason) == (None, (6, 6), "score")
-    neither = {"a1": "Bm", "b1": "Bm", "c3": "Bm", "d1": "Om",
-               "a4": "Os", "b4": "Os", "d2": "Os", "a2": "Bs",
-               "c1": "Bd", "c2": "Bd", "b2": "Bd", "a3": "Od", "b3": "Od", "c4": "Od"}
+    neither = {
+        "a1": "Bm",
+        "b1": "Bm",
+        "c3": "Bm",
+        "d1": "Om",
+        "a4": "Os",
+        "b4": "Os",
+        "d2": "Os",
+        "a2": "Bs",
+        "c1": "Bd",
+        "c2": "Bd",
+        "b2": "Bd",
+        "a3": "Od",
+        "b3": "Od",
+        "c4": "Od",
+    }
     outcome = GAME.outcome(position(neither, hands=([], [])))
     assert (outcome.winner, outcome.scores, outcome.reason) == (None, (2, 2), "score")
 
 
 def test_sun_wins_on_points_and_by_line():
-    board = {"a1": "Os", "b1": "Os", "c1": "Os", "d1": "Bs",
-             "a4": "Bm", "b4": "Bm", "d2": "Om", "a2": "Bm",
-             "b2": "Bd", "c2": "Bd", "c3": "Bd", "c4": "Od", "d3": "Od", "d4": "Od"}
+    board = {
+        "a1": "Os",
+        "b1": "Os",
+        "c1": "Os",
+        "d1": "Bs",
+        "a4": "Bm",
+        "b4": "Bm",
+        "d2": "Om",
+        "a2": "Bm",
+        "b2": "Bd",
+        "c2": "Bd",
+        "c3": "Bd",
+        "c4": "Od",
+        "d3": "Od",
+        "d4": "Od",
+    }
     outcome = GAME.outcome(position(board, hands=([], [])))
     assert (outcome.winner, outcome.scores, outcome.reason) == (1, (2, 6), "score")
-    board = {"a1": "Os", "b1": "Os", "c1": "Os", "d1": "Bs",
-             "a3": "Bm", "b3": "Bm", "b4": "Om", "d4": "Bm",
-             "a2": "Bd", "b2": "Bd", "c2": "Bd", "c4": "Od", "c3": "Od", "d3": "Od"}
+    board = {
+        "a1": "Os",
+        "b1": "Os",
+        "c1": "Os",
+        "d1": "Bs",
+        "a3": "Bm",
+        "b3": "Bm",
+        "b4": "Om",
+        "d4": "Bm",
+        "a2": "Bd",
+        "b2": "Bd",
+        "c2": "Bd",
+        "c4": "Od",
+        "c3": "Od",
+        "d3": "Od",
+    }
     outcome = GAME.outcome(position(board, hands=([], [])))
     assert (outcome.winner, outcome.scores, outcome.reason) == (1, (6, 6), "four-in-a-row")
 
@@ -268,8 +385,18 @@ def test_pushed_out_tile_goes_to_opponent_whatever_its_colour():
 
 
 def test_push_with_the_last_tile_starts_final_placements():
-    board = {"a1": "Bd", "b1": "Bd", "c1": "Bd", "a2": "Bm", "b2": "Bm", "c2": "Bm",
-             "a3": "Od", "b3": "Od", "c3": "Od", "a4": "Os"}
+    board = {
+        "a1": "Bd",
+        "b1": "Bd",
+        "c1": "Bd",
+        "a2": "Bm",
+        "b2": "Bm",
+        "c2": "Bm",
+        "a3": "Od",
+        "b3": "Od",
+        "c3": "Od",
+        "a4": "Os",
+    }
     state = position(board, hands=(["Bs"], ["Os", "Os", "Om"]), to_move=0)
     after = GAME.play(state, "Bs@d1>W")  # chain c1 b1 a1: the a1 tile leaves to sun
     assert after.final and GAME.current_player(after) == 1
@@ -318,8 +445,7 @@ def test_ply_limit_draw_reports_board_scores():
     assert (outcome.winner, outcome.scores, outcome.reason) == (None, (2, 0), "ply-limit")
     # Also in the final placements.
     types = ["Bd"] * 3 + ["Bm"] * 3 + ["Bs"] + ["Od"] * 3 + ["Om"]
-    state = position(dict(zip(B.NAMES, types)), hands=([], ["Os"] * 3), to_move=1, final=True,
-                     ply=PLY_LIMIT - 1)
+    state = position(dict(zip(B.NAMES, types)), hands=([], ["Os"] * 3), to_move=1, final=True, ply=PLY_LIMIT - 1)
     assert legal(state) == {f"Os@{sq}" for sq in B.NAMES[11:]}
     after = GAME.play(state, "Os@d4")
     assert GAME.outcome(after) == Outcome(None, scores(after), "ply-limit")
@@ -359,7 +485,7 @@ def test_shared_properties(options):
 def test_options():
     assert GAME.normalize_options({}) == {"memory": False}
     assert GAME.initial_state({"memory": True}).memory is True
-    with pytest.raises(Exception):
+    with pytest.raises(BadOptions):
         GAME.normalize_options({"memory": "yes"})
 
 
@@ -391,8 +517,10 @@ def test_playout_single_ply_is_a_uniform_legal_move():
             data["ply"] = PLY_LIMIT - 1
             data["moves"] = None
             start = GAME.from_json(data)
-            results = {json.dumps(_strip(GAME.to_json(GAME.apply_move(start, m))), sort_keys=True): m
-                       for m in GAME.legal_moves(start)}
+            results = {
+                json.dumps(_strip(GAME.to_json(GAME.apply_move(start, m))), sort_keys=True): m
+                for m in GAME.legal_moves(start)
+            }
             assert len(results) == len(GAME.legal_moves(start))
             rng = random.Random(seed * 1000 + i)
             counts = Counter()
@@ -469,8 +597,22 @@ def _check_view(state: State, seat, may: set[int]):
     view = GAME.player_view(state, seat)
     over = GAME.current_player(state) is None
     assert "state" not in view
-    assert set(view) <= {"game", "seat", "ply", "to_move", "phase", "memory", "cells", "hands", "last_move",
-                         "just_moved", "just_placed", "outcome", "pairs", "lines"}
+    assert set(view) <= {
+        "game",
+        "seat",
+        "ply",
+        "to_move",
+        "phase",
+        "memory",
+        "cells",
+        "hands",
+        "last_move",
+        "just_moved",
+        "just_placed",
+        "outcome",
+        "pairs",
+        "lines",
+    }
     assert all(set(cell) == {"colour", "symbol", "id", "by"} for cell in view["cells"].values())
     for name, cell in view["cells"].items():
         tile = tile_at(state, name)
@@ -486,8 +628,9 @@ def _check_view(state: State, seat, may: set[int]):
         if over or owner == seat:
             assert Counter(hand["known"]) == hand_types(state, owner)
         else:
-            nameable = Counter(B.TYPE_NAMES[B.TILE_TYPE[i]] for i in range(14)
-                               if state.hands[owner] >> i & 1 and i in may)
+            nameable = Counter(
+                B.TYPE_NAMES[B.TILE_TYPE[i]] for i in range(14) if state.hands[owner] >> i & 1 and i in may
+            )
             assert not Counter(hand["known"]) - nameable, f"hand of {owner} leaked to {seat}"
             if seat is None or state.memory:
                 assert hand["known"] == {}
@@ -496,24 +639,38 @@ def _check_view(state: State, seat, may: set[int]):
 
 def _swapped(state: State, seat) -> list[State]:
     """States that differ from `state` only in symbols `seat` may not name (pairwise swaps)."""
-    hidden = [i for i in range(14)
-              if seat is None or (not state.known[seat] >> i & 1 and not state.hands[seat] >> i & 1)]
+    hidden = [
+        i for i in range(14) if seat is None or (not state.known[seat] >> i & 1 and not state.hands[seat] >> i & 1)
+    ]
     out = []
     for a in hidden:
         for b in hidden:
             if a < b and B.TILE_COLOUR[a] == B.TILE_COLOUR[b] and B.TILE_TYPE[a] != B.TILE_TYPE[b]:
                 swap = {a: b, b: a}
 
-                def mask(m):
+                def mask(m, swap=swap):
                     return sum(1 << swap.get(i, i) for i in range(14) if m >> i & 1)
 
                 board = tuple(swap.get(t, t) for t in state.board)
                 other = [mask(k) for k in state.known]
                 if seat is not None:
                     other[seat] = state.known[seat]
-                out.append(State(board, state.pub, tuple(mask(h) for h in state.hands), tuple(other),
-                                 state.to_move, state.final, state.lm, state.lp, state.ply,
-                                 state.last, None, state.memory))
+                out.append(
+                    State(
+                        board,
+                        state.pub,
+                        tuple(mask(h) for h in state.hands),
+                        tuple(other),
+                        state.to_move,
+                        state.final,
+                        state.lm,
+                        state.lp,
+                        state.ply,
+                        state.last,
+                        None,
+                        state.memory,
+                    )
+                )
     return out
 
 
@@ -542,9 +699,7 @@ def test_views_never_show_what_the_viewer_cannot_know(memory):
                 assert len(history) == len(notations)
                 over = GAME.current_player(state) is None
                 for i, (shown, full) in enumerate(zip(history, notations)):
-                    if over or "@" not in full:
-                        assert shown == full
-                    elif seat is not None and not memory and i in tracker.revealed[seat]:
+                    if over or "@" not in full or seat is not None and not memory and i in tracker.revealed[seat]:
                         assert shown == full
                     else:
                         assert shown == full[0] + "?" + full[2:], (seat, i, shown)
@@ -654,16 +809,27 @@ def test_history_reveals_a_placement_once_its_tile_comes_to_your_hand():
 
 def _moon_also_knows(state: State, mask: int) -> State:
     known = (state.known[0] | mask, state.known[1])
-    return State(state.board, state.pub, state.hands, known, state.to_move, state.final, state.lm,
-                 state.lp, state.ply, state.last, None, state.memory)
+    return State(
+        state.board,
+        state.pub,
+        state.hands,
+        known,
+        state.to_move,
+        state.final,
+        state.lm,
+        state.lp,
+        state.ply,
+        state.last,
+        None,
+        state.memory,
+    )
 
 
 def test_opponent_choice_among_received_tiles_stays_hidden():
     # Sun holds blue Bm, Bm, Bd that moon pushed to it (so moon knows them); whichever sun plays, moon
     # cannot tell which, so it sees "?" and the same view.
     board = {"b1": "Od", "c1": "Os", "a4": "Bd"}
-    state = position(board, hands=(["Bd", "Bs", "Bm"], ["Bm", "Bm", "Bd", "Od", "Od", "Os", "Os", "Om"]),
-                     to_move=1)
+    state = position(board, hands=(["Bd", "Bs", "Bm"], ["Bm", "Bm", "Bd", "Od", "Od", "Os", "Os", "Om"]), to_move=1)
     state = _moon_also_knows(state, state.hands[1] & B.COLOUR_MASK[0])
     assert GAME.player_view(state, 0)["hands"][1]["known"] == {"Bd": 1, "Bm": 2}
     views = []
@@ -677,8 +843,7 @@ def test_opponent_choice_among_received_tiles_stays_hidden():
     assert views[0] == views[1]
     assert GAME.history_for(GAME.play(state, "Bm@d4"), 0, ["Bm@d4"]) == ["B?@d4"]
     # Sun's received blue tiles all of one type: moon can name what is placed.
-    state = position(board, hands=(["Bd", "Bd", "Bs", "Bm"], ["Bm", "Bm", "Od", "Od", "Os", "Os", "Om"]),
-                     to_move=1)
+    state = position(board, hands=(["Bd", "Bd", "Bs", "Bm"], ["Bm", "Bm", "Od", "Od", "Os", "Os", "Om"]), to_move=1)
     state = _moon_also_knows(state, state.hands[1] & B.COLOUR_MASK[0])
     after = GAME.play(state, "Bm@d4")
     assert GAME.player_view(after, 0)["cells"]["d4"]["symbol"] == "m"
@@ -699,16 +864,36 @@ def test_memory_mode_hides_own_placed_symbols():
 
 
 def test_end_reveals_everything_with_pairs_and_lines():
-    board = {"a1": "Bm", "b1": "Bm", "c1": "Bm", "d1": "Om",
-             "a3": "Os", "b3": "Os", "b4": "Os", "d2": "Bs",
-             "a2": "Bd", "b2": "Bd", "c2": "Bd", "c3": "Od", "c4": "Od", "d3": "Od"}
+    board = {
+        "a1": "Bm",
+        "b1": "Bm",
+        "c1": "Bm",
+        "d1": "Om",
+        "a3": "Os",
+        "b3": "Os",
+        "b4": "Os",
+        "d2": "Bs",
+        "a2": "Bd",
+        "b2": "Bd",
+        "c2": "Bd",
+        "c3": "Od",
+        "c4": "Od",
+        "d3": "Od",
+    }
     state = position(board, hands=([], []))
     for seat in (0, 1, None):
         view = GAME.player_view(state, seat)
         assert all(cell["symbol"] is not None for cell in view["cells"].values())
-        assert sorted(map(tuple, view["pairs"])) == sorted([
-            ("a1", "b1", "m"), ("b1", "c1", "m"), ("c1", "d1", "m"),
-            ("a3", "b3", "s"), ("a3", "b4", "s"), ("b3", "b4", "s")])
+        assert sorted(map(tuple, view["pairs"])) == sorted(
+            [
+                ("a1", "b1", "m"),
+                ("b1", "c1", "m"),
+                ("c1", "d1", "m"),
+                ("a3", "b3", "s"),
+                ("a3", "b4", "s"),
+                ("b3", "b4", "s"),
+            ]
+        )
         assert view["lines"] == [["a1", "b1", "c1", "d1", "m"]]
         svg = GAME.render_board(view, BoardUI())
         assert svg.count("<line ") == 7
@@ -791,8 +976,18 @@ def test_render_hand_tokens_and_push_arrows():
 
 
 def test_render_final_phase_and_spectator():
-    board = {"a1": "Bd", "b1": "Bd", "c1": "Bd", "d1": "Bm", "a2": "Bm", "b2": "Bm",
-             "a3": "Od", "b3": "Od", "c3": "Od", "d3": "Os"}
+    board = {
+        "a1": "Bd",
+        "b1": "Bd",
+        "c1": "Bd",
+        "d1": "Bm",
+        "a2": "Bm",
+        "b2": "Bm",
+        "a3": "Od",
+        "b3": "Od",
+        "c3": "Od",
+        "d3": "Os",
+    }
     state = GAME.play(position(board, hands=(["Bs"], ["Os", "Os", "Om"]), to_move=0), "Bs@d4")
     for seat in (0, 1, None):
         view = GAME.player_view(state, seat)

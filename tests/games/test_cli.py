@@ -6,8 +6,9 @@ import sys
 
 
 def run(args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "games", *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "games", *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_replay_prints_one_line_per_position():
@@ -28,9 +29,11 @@ def test_illegal_move_prints_an_error_line_and_exits_2():
 
 
 def test_bad_options_and_unknown_game():
-    for args in (["replay", "abande", "--options", '{"board": "round"}'],
-                 ["replay", "abande", "--options", "not json"],
-                 ["replay", "chess"]):
+    for args in (
+        ["replay", "abande", "--options", '{"board": "round"}'],
+        ["replay", "abande", "--options", "not json"],
+        ["replay", "chess"],
+    ):
         result = run(args)
         assert result.returncode == 2, args
         assert json.loads(result.stdout) == {"ply": 0, "error": json.loads(result.stdout)["error"]}

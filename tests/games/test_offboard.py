@@ -11,14 +11,13 @@ import pytest
 
 from games.base import IllegalMove
 from games.cli import replay
-from games.offboard.rules import GAME, PLACE, DISCARD, position
+from games.offboard.rules import DISCARD, GAME, PLACE, position
 from games.ui import BoardUI
 from tests.games.properties import check_playout_matches_rules, check_random_games
 
 START_RED = ["f1", "f2", "f3", "g1", "g2", "h1", "b6", "c6", "c7", "d6", "d7", "d8"]
 START_YELLOW = ["b1", "c1", "c2", "d1", "d2", "d3", "f6", "f7", "f8", "g6", "g7", "h6"]
-ALL_CELLS = [f"{c}{n}" for c, size in zip("abcdefghi", (5, 6, 7, 8, 9, 8, 7, 6, 5))
-             for n in range(1, size + 1)]
+ALL_CELLS = [f"{c}{n}" for c, size in zip("abcdefghi", (5, 6, 7, 8, 9, 8, 7, 6, 5)) for n in range(1, size + 1)]
 
 
 def legal(state) -> set[str]:
@@ -111,8 +110,7 @@ def test_t5_occupied_gutter_displaces_the_ball():
         assert GAME.current_player(after) == 0
         red, yellow = balls(after)
         empty = set(ALL_CELLS) - red - yellow
-        expected = {"@" + cell for cell in empty} | {
-            "x+e5-e4", "x+e5-e6", "x+e5-f4", "x+e5-f5", "x+e5-d4", "x+e5-d5"}
+        expected = {"@" + cell for cell in empty} | {"x+e5-e4", "x+e5-e6", "x+e5-f4", "x+e5-f5", "x+e5-d4", "x+e5-d5"}
         assert legal(after) == expected
         assert len([m for m in legal(after) if m.startswith("@")]) == 57
     # Without the ball on e5 only the @cell moves exist.
@@ -163,9 +161,19 @@ def test_t10_single_never_pushes_single_and_no_sideways_moves():
     assert legal(position(["e5"], ["e4"])) == {"e5-f4", "e5-f5", "e5-e6", "e5-d5", "e5-d4"}
     # Two balls side by side: each alone, or both along their own line; never broadside.
     assert legal(position(["e5", "e6"], [])) == {
-        "e5-e4", "e5-f4", "e5-d5", "e5-f5", "e5-d4",
-        "e6-e7", "e6-f5", "e6-d6", "e6-f6", "e6-d5",
-        "e6-e4", "e5-e7"}
+        "e5-e4",
+        "e5-f4",
+        "e5-d5",
+        "e5-f5",
+        "e5-d4",
+        "e6-e7",
+        "e6-f5",
+        "e6-d6",
+        "e6-f6",
+        "e6-d5",
+        "e6-e4",
+        "e5-e7",
+    }
 
 
 def test_t11_five_points_and_any_scoring_push_wins():
@@ -195,12 +203,9 @@ def test_sub_lines_of_a_long_line_are_distinct_moves():
 
 def test_no_own_ejection():
     # e1 e2 at the top: nothing moves N, NE or NW off the board; the pair moves only S.
-    assert legal(position(["e1", "e2"], [])) == {
-        "e1-f1", "e1-d1", "e1-e3",
-        "e2-e3", "e2-f1", "e2-d1", "e2-f2", "e2-d2"}
+    assert legal(position(["e1", "e2"], [])) == {"e1-f1", "e1-d1", "e1-e3", "e2-e3", "e2-f1", "e2-d1", "e2-f2", "e2-d2"}
     # Nor may a push carry one's own ball off: a3 a2 a1 pushing N has no cell to go to.
-    assert not any(m.startswith("a3-") for m in legal(position(["a3", "a2", "a1"], ["b1"]))
-                   if m.endswith("a0"))
+    assert not any(m.startswith("a3-") for m in legal(position(["a3", "a2", "a1"], ["b1"])) if m.endswith("a0"))
 
 
 def test_push_into_an_empty_cell_scores_nothing():
@@ -311,8 +316,20 @@ def test_repetition_needs_the_same_side_to_move():
     # a third time at ply 12, but once with Yellow to move, so that is no threefold repetition.
     state = position(["e5"], ["a1"])
     boards = 1
-    for text in ["e5-e4", "a1-a2", "e4-f4", "a2-a1", "f4-e5",
-                 "a1-a2", "e5-e4", "a2-a1", "e4-f4", "a1-a2", "f4-e5", "a2-a1"]:
+    for text in [
+        "e5-e4",
+        "a1-a2",
+        "e4-f4",
+        "a2-a1",
+        "f4-e5",
+        "a1-a2",
+        "e5-e4",
+        "a2-a1",
+        "e4-f4",
+        "a1-a2",
+        "f4-e5",
+        "a2-a1",
+    ]:
         assert GAME.outcome(state) is None
         state = GAME.play(state, text)
         boards += balls(state) == ({"e5"}, {"a1"})
@@ -373,8 +390,7 @@ def test_token_sequences_are_unique_in_random_positions():
             assert len(set(tokens)) == len(tokens)
             seen_displaced |= any(t.startswith("@") for t in texts)
             state = GAME.play(state, rng.choice(texts))
-    state = GAME.play(position(["f1", "e5"], ["c2", "d2", "e2"], to_move=1, gutters={"G1": 0}),
-                      "c2-f1")
+    state = GAME.play(position(["f1", "e5"], ["c2", "d2", "e2"], to_move=1, gutters={"G1": 0}), "c2-f1")
     tokens = [GAME.move_tokens(t) for t in GAME.legal_move_strings(state)]
     assert len(set(tokens)) == len(tokens)
     assert {t[0] for t in tokens if len(t) > 1} == {"discard"}
@@ -387,8 +403,7 @@ def test_json_round_trip_with_history_and_displaced_ball():
     state = GAME.play(state, "c2-f1")
     data = GAME.to_json(state)
     assert data["displaced"] is True and data["history"] == ["a1-a2", "e5-e4", "c2-f1"]
-    assert data["history_start"] == {"red": ["e5", "f1"], "yellow": ["a1", "c2", "d2", "e2"],
-                                     "displaced": False}
+    assert data["history_start"] == {"red": ["e5", "f1"], "yellow": ["a1", "c2", "d2", "e2"], "displaced": False}
     again = GAME.from_json(json.loads(json.dumps(data)))
     assert GAME.to_json(again) == data
     assert GAME.legal_move_strings(again) == GAME.legal_move_strings(state)
@@ -405,11 +420,23 @@ def test_player_view_and_previews():
     assert len(view["cells"]) == 61 and len(view["gutters"]) == 12
     assert [g["value"] for g in view["gutters"]] == [1, 2, 3, 3, 2, 1, 1, 2, 3, 3, 2, 1]
     assert view["previews"]["e5-h2"] == {
-        "direction": "NE", "moving": ["e5", "f4", "g3"], "pushed": ["h2", "i1"],
-        "ejected": "i1", "gutter": "G2", "points": 2, "displaced": False}
+        "direction": "NE",
+        "moving": ["e5", "f4", "g3"],
+        "pushed": ["h2", "i1"],
+        "ejected": "i1",
+        "gutter": "G2",
+        "points": 2,
+        "displaced": False,
+    }
     assert view["previews"]["d5-d4"] == {
-        "direction": "N", "moving": ["d5"], "pushed": [], "ejected": None, "gutter": None,
-        "points": 0, "displaced": False}
+        "direction": "N",
+        "moving": ["d5"],
+        "pushed": [],
+        "ejected": None,
+        "gutter": None,
+        "points": 0,
+        "displaced": False,
+    }
     assert set(view["previews"]) == set(view["legal"])
     assert GAME.sample_state(view, random.Random(0)).key() == state.key()
     # An ejection toward an occupied gutter is previewed as a displacement.
@@ -419,8 +446,7 @@ def test_player_view_and_previews():
 
 
 def test_describe():
-    state = GAME.play(position(["f1", "e5"], ["c2", "d2", "e2"], to_move=1, gutters={"G1": 0}),
-                      "c2-f1")
+    state = GAME.play(position(["f1", "e5"], ["c2", "d2", "e2"], to_move=1, gutters={"G1": 0}), "c2-f1")
     lines = GAME.describe(GAME.player_view(state, None))
     text = "\n".join(lines)
     assert lines[0] == "Red to move."
@@ -447,7 +473,7 @@ def test_render_board_links_and_preview():
     _check_markup(svg)
     assert svg.count('class="opt"') == 2 and ui.unused_options() == []
     for letter in "abcdefghi":
-        assert f'>{letter}</text>' in svg
+        assert f">{letter}</text>" in svg
     # Tail selected: destinations on offer, with the ejection preview (+2 into G2).
     options = {m.split("-")[1]: "/x" for m in view["legal"] if m.startswith("e5-")}
     ui = BoardUI(options=options, selected=("e5",))
@@ -458,8 +484,7 @@ def test_render_board_links_and_preview():
 
 
 def test_render_displaced_ball_and_discard_button():
-    state = GAME.play(position(["f1", "e5"], ["c2", "d2", "e2"], to_move=1, gutters={"G1": 0}),
-                      "c2-f1")
+    state = GAME.play(position(["f1", "e5"], ["c2", "d2", "e2"], to_move=1, gutters={"G1": 0}), "c2-f1")
     view = GAME.player_view(state, 0)
     firsts = {GAME.move_tokens(m)[0] for m in view["legal"]}
     ui = BoardUI(options={t: f"/t/{t}" for t in firsts})

@@ -33,6 +33,7 @@ def play_all(state, moves: str):
 
 # ---- the spec's worked examples ----------------------------------------------------------
 
+
 def test_t1_initial_position_white_to_move():
     state = GAME.initial_state()
     view = GAME.player_view(state, None)
@@ -74,8 +75,7 @@ def test_t3_gates_use_the_count_after_the_action():
 
 def test_t4_the_texts_own_example():
     state = position(["b4", "c5", "e4"], ["b5", "e5"])
-    assert legal(state) == {"b4xb6", "b4-a4", "b4-c4", "b4-b3", "c5-d5", "c5-c6", "c5-c4",
-                            "e4-f4", "e4-e3"}
+    assert legal(state) == {"b4xb6", "b4-a4", "b4-c4", "b4-b3", "c5-d5", "c5-c6", "c5-c4", "e4-f4", "e4-e3"}
     with pytest.raises(IllegalMove):
         GAME.play(state, "e4xe6")
 
@@ -113,6 +113,7 @@ def test_t6_capturing_the_last_piece_ends_the_game():
 
 # ---- board data ----------------------------------------------------------------------------
 
+
 def test_board_data_matches_the_spec():
     assert layout.KINDS[0] == "RBWBWU" and layout.KINDS[-1] == "UWBWBR"
     assert KIND.count("R") == 8 and KIND.count("U") == 8
@@ -133,6 +134,7 @@ def test_board_data_matches_the_spec():
 
 
 # ---- steps ---------------------------------------------------------------------------------
+
 
 def test_steps_are_orthogonal_only():
     # d3 is blue; with 3 pieces blue is open. c3 and d4 are red (closed), so only e3 and d2 remain.
@@ -167,6 +169,7 @@ def test_gates_check_origin_destination_and_captured_square():
 
 
 # ---- captures ------------------------------------------------------------------------------
+
 
 def test_capture_only_straight_forward_for_each_side():
     # 5 pieces -> 4 after a capture: red open, blue closed.
@@ -241,6 +244,7 @@ def test_capturing_is_optional():
 
 # ---- end rules -----------------------------------------------------------------------------
 
+
 def test_no_capture_limit_draw():
     state = position(["b1", "c1"], ["e6", "d6"], quiet=59)
     assert GAME.current_player(state) == 0
@@ -309,6 +313,7 @@ def test_all_captured_beats_no_moves():
 
 # ---- notation and tokens -------------------------------------------------------------------
 
+
 def test_parse_and_format():
     assert GAME.parse_move("b1-b2") == (INDEX["b1"], INDEX["b2"])
     assert GAME.parse_move(" b4xb6 ") == (INDEX["b4"], INDEX["b6"])
@@ -334,6 +339,7 @@ def test_play_rejects_moves_after_the_end():
 
 
 # ---- view, description, board --------------------------------------------------------------
+
 
 def test_player_view_contents():
     state = GAME.play(GAME.initial_state(), "e1-f1")
@@ -417,6 +423,7 @@ def test_registered():
 
 # ---- shared properties and the fast playout -----------------------------------------------
 
+
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_random_games_properties(options):
     check_random_games(GAME, options)
@@ -484,6 +491,7 @@ def test_playout_on_finished_state_returns_it():
 
 # ---- the replay protocol -------------------------------------------------------------------
 
+
 def _replay(lines: str, options: str | None = None):
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -495,8 +503,7 @@ def test_replay_valid_sequence():
     status, lines = _replay("e1-f1\n\nb6-a6\n")
     assert status == 0
     assert len(lines) == 3
-    assert lines[0] == {"ply": 0, "to_move": 0, "legal": ["c2-c3", "d2-e2", "e1-e2", "e1-f1"],
-                        "outcome": None}
+    assert lines[0] == {"ply": 0, "to_move": 0, "legal": ["c2-c3", "d2-e2", "e1-e2", "e1-f1"], "outcome": None}
     assert lines[1]["ply"] == 1 and lines[1]["to_move"] == 1
     assert lines[1]["legal"] == sorted(lines[1]["legal"]) and "b6-a6" in lines[1]["legal"]
     assert lines[2]["ply"] == 2 and lines[2]["to_move"] == 0
@@ -505,15 +512,18 @@ def test_replay_valid_sequence():
 def test_replay_to_the_end():
     status, lines = _replay("e1-f1\nb6-a6\nf1-e1\na6-b6\ne1-f1\nb6-a6\nf1-e1\na6-b6\n")
     assert status == 0
-    assert lines[-1] == {"ply": 8, "to_move": None, "legal": [],
-                         "outcome": {"winner": None, "scores": [6, 6], "reason": "repetition"}}
+    assert lines[-1] == {
+        "ply": 8,
+        "to_move": None,
+        "legal": [],
+        "outcome": {"winner": None, "scores": [6, 6], "reason": "repetition"},
+    }
 
 
 def test_replay_first_option():
     status, lines = _replay("", '{"first": 1}')
     assert status == 0
-    assert lines == [{"ply": 0, "to_move": 1, "legal": ["b6-a6", "b6-b5", "c5-b5", "d5-d4"],
-                      "outcome": None}]
+    assert lines == [{"ply": 0, "to_move": 1, "legal": ["b6-a6", "b6-b5", "c5-b5", "d5-d4"], "outcome": None}]
 
 
 def test_replay_illegal_move():
@@ -553,8 +563,7 @@ def _midgame_states(count: int, seed: int = 11):
 
 def test_bot_rollout_values_are_in_range():
     rng = random.Random(1)
-    states = _midgame_states(20) + [position(["b3", "c3", "d2", "e4"], ["b4", "c5", "d4", "e5"], t)
-                                    for t in (0, 1)]
+    states = _midgame_states(20) + [position(["b3", "c3", "d2", "e4"], ["b4", "c5", "d4", "e5"], t) for t in (0, 1)]
     for state in states:
         for _ in range(10):
             value = GAME.bot_rollout(state, rng)
@@ -568,8 +577,7 @@ def test_bot_rollout_is_deterministic_for_a_seeded_rng():
     assert first == again
     rng_a, rng_b = random.Random(9), random.Random(9)
     state = GAME.initial_state()
-    assert [GAME.bot_rollout(state, rng_a) for _ in range(20)] == \
-        [GAME.bot_rollout(state, rng_b) for _ in range(20)]
+    assert [GAME.bot_rollout(state, rng_a) for _ in range(20)] == [GAME.bot_rollout(state, rng_b) for _ in range(20)]
 
 
 def test_bot_rollout_of_a_finished_game_is_its_result():

@@ -30,30 +30,126 @@ from tests.security.conftest import changed_tables, snapshot
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 SOME = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-FIELDS = ["move", "ply", "confirm", "text", "opponent", "seat", "rated", "option_board", "clock", "bank_initial",
-          "bank_increment", "bank_cap", "start", "end", "time_zone", "turn_emails", "digest_hour", "reminders",
-          "reminder_hours", "game_over", "challenges", "action", "password", "login", "email", "password1",
-          "password2", "oldpassword", "username", "s", "at", "csrfmiddlewaretoken", "List-Unsubscribe"]
-SPECIAL = ["", " ", "\x00", "a\x00b", "-1", "0", "1", "2", "3", "7", "24", "-999999999999999999999",
-           "99999999999999999999999999", "1e309", "NaN", "inf", "0x10", "２", "٣", "3.0", " 3 ", "yes", "YES", "on",
-           "true", "None", "null", "[]", "{}", "' OR 1=1 --", "<script>alert(1)</script>", "../../etc/passwd",
-           "%00", "\u202e", "\ufeff", "🂡", "2025-02-30", "0001-01-01", "9999-12-31", "10000-01-01", "2026-13-01",
-           "Europe/Paris", "Mars/Olympus", "UTC", "square", "hex", "random", "bank", "each", "digest", "off",
-           "revoke", "d4", "a1", "pass", "sec-player", "sec-opponent", "SEC-PLAYER ", "One-Click"]
+FIELDS = [
+    "move",
+    "ply",
+    "confirm",
+    "text",
+    "opponent",
+    "seat",
+    "rated",
+    "option_board",
+    "clock",
+    "bank_initial",
+    "bank_increment",
+    "bank_cap",
+    "start",
+    "end",
+    "time_zone",
+    "turn_emails",
+    "digest_hour",
+    "reminders",
+    "reminder_hours",
+    "game_over",
+    "challenges",
+    "action",
+    "password",
+    "login",
+    "email",
+    "password1",
+    "password2",
+    "oldpassword",
+    "username",
+    "s",
+    "at",
+    "csrfmiddlewaretoken",
+    "List-Unsubscribe",
+]
+SPECIAL = [
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "-1",
+    "0",
+    "1",
+    "2",
+    "3",
+    "7",
+    "24",
+    "-999999999999999999999",
+    "99999999999999999999999999",
+    "1e309",
+    "NaN",
+    "inf",
+    "0x10",
+    "２",
+    "٣",
+    "3.0",
+    " 3 ",
+    "yes",
+    "YES",
+    "on",
+    "true",
+    "None",
+    "null",
+    "[]",
+    "{}",
+    "' OR 1=1 --",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%00",
+    "\u202e",
+    "\ufeff",
+    "🂡",
+    "2025-02-30",
+    "0001-01-01",
+    "9999-12-31",
+    "10000-01-01",
+    "2026-13-01",
+    "Europe/Paris",
+    "Mars/Olympus",
+    "UTC",
+    "square",
+    "hex",
+    "random",
+    "bank",
+    "each",
+    "digest",
+    "off",
+    "revoke",
+    "d4",
+    "a1",
+    "pass",
+    "sec-player",
+    "sec-opponent",
+    "SEC-PLAYER ",
+    "One-Click",
+]
 text_value = st.one_of(
     st.sampled_from(SPECIAL),
     st.text(max_size=40),
-    st.integers(min_value=-10**30, max_value=10**30).map(str),
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
     st.text(min_size=500, max_size=2000),
     st.just("x" * 100_000),
 )
 field_value = st.one_of(text_value, st.lists(text_value, min_size=1, max_size=3))  # a list: the key repeated
-form_body = st.dictionaries(st.one_of(st.sampled_from(FIELDS), st.text(min_size=1, max_size=12)), field_value,
-                            max_size=8)
+form_body = st.dictionaries(
+    st.one_of(st.sampled_from(FIELDS), st.text(min_size=1, max_size=12)), field_value, max_size=8
+)
 raw_body = st.tuples(
     st.binary(max_size=300),
-    st.sampled_from(["application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-16",
-                     "multipart/form-data; boundary=xyz", "multipart/form-data", "application/json", "text/plain", ""]),
+    st.sampled_from(
+        [
+            "application/x-www-form-urlencoded",
+            "application/x-www-form-urlencoded; charset=utf-16",
+            "multipart/form-data; boundary=xyz",
+            "multipart/form-data",
+            "application/json",
+            "text/plain",
+            "",
+        ]
+    ),
 )
 body = st.one_of(form_body, raw_body)
 
@@ -65,8 +161,9 @@ def post(client, url: str, data, htmx: bool = False):
         raw, content_type = data
         response = client.generic("POST", url, raw, content_type=content_type, **headers)
     elif len(data) % 2:
-        response = client.post(url, urlencode(data, doseq=True), content_type="application/x-www-form-urlencoded",
-                               **headers)
+        response = client.post(
+            url, urlencode(data, doseq=True), content_type="application/x-www-form-urlencoded", **headers
+        )
     else:
         response = client.post(url, data, **headers)
     assert response.status_code < 500, (url, data)
@@ -94,8 +191,11 @@ def refused_outright(data, response) -> bool:
     """Whether the site refused the body before any view read it: a NUL character (see daymove.security),
     or raw bytes that do not parse as the form they claim to be (Django answers 400)."""
     nul = any("\x00" in key or any("\x00" in v for v in values) for key, values in as_query(data).lists())
-    unparsable = isinstance(data, tuple) and response.status_code == 400 and (
-        data[1].startswith("multipart/") or "charset=utf-16" in data[1])
+    unparsable = (
+        isinstance(data, tuple)
+        and response.status_code == 400
+        and (data[1].startswith("multipart/") or "charset=utf-16" in data[1])
+    )
     if nul:
         assert response.status_code == 400
     return nul or unparsable
@@ -125,10 +225,12 @@ def test_random_bodies_to_the_move_endpoint_change_nothing_unless_they_are_a_leg
     match = Match.objects.get(pk=world.match.pk)
     legal = legal_before(match)
     ply = match.ply
-    valid = st.fixed_dictionaries({
-        "move": st.sampled_from(legal).map(lambda m: f" {m} ") | st.sampled_from(legal),
-        "ply": st.sampled_from([str(ply), str(ply - 1), str(ply + 1), f" {ply} ", "-1", str(10**20)]),
-    })
+    valid = st.fixed_dictionaries(
+        {
+            "move": st.sampled_from(legal).map(lambda m: f" {m} ") | st.sampled_from(legal),
+            "ply": st.sampled_from([str(ply), str(ply - 1), str(ply + 1), f" {ply} ", "-1", str(10**20)]),
+        }
+    )
     sent = data.draw(st.one_of(body, valid, valid.map(lambda d: d | {"move": [d["move"], "pass"]})))
 
     def check():
@@ -136,8 +238,9 @@ def test_random_bodies_to_the_move_endpoint_change_nothing_unless_they_are_a_leg
         response = post(world.client("player"), reverse("play_move", args=[match.pk]), sent, htmx)
         after = Match.objects.get(pk=match.pk)
         move_text, ply_text = last(sent, "move") or "", last(sent, "ply") or ""
-        valid_move = (move_text.strip() in legal and ply_text.strip() == str(ply)
-                      and not refused_outright(sent, response))
+        valid_move = (
+            move_text.strip() in legal and ply_text.strip() == str(ply) and not refused_outright(sent, response)
+        )
         if after.ply == ply:
             assert changed_tables(before, snapshot()) == []
             assert not valid_move, f"a legal move at the current ply was refused: {response.status_code}"
@@ -185,8 +288,11 @@ def test_resign_happens_only_when_confirmed(world, sent):
 
 @pytest.mark.django_db
 @FEW
-@given(sent=body, action=st.sampled_from(["offer_draw", "accept_draw", "decline_draw"]),
-       offered=st.sampled_from([None, 0, 1]))
+@given(
+    sent=body,
+    action=st.sampled_from(["offer_draw", "accept_draw", "decline_draw"]),
+    offered=st.sampled_from([None, 0, 1]),
+)
 def test_draw_answers_do_only_what_the_offer_allows(world, sent, action, offered):
     def check():
         Match.objects.filter(pk=world.match.pk).update(draw_offer_seat=offered)
@@ -200,8 +306,11 @@ def test_draw_answers_do_only_what_the_offer_allows(world, sent, action, offered
             assert (after.status, after.winner, after.result_reason) == (Match.Status.FINISHED, None, "agreement")
         else:
             assert after.is_active
-            expected = {"offer_draw": 0 if offered is None else offered,
-                        "decline_draw": None if offered == 1 else offered, "accept_draw": offered}[action]
+            expected = {
+                "offer_draw": 0 if offered is None else offered,
+                "decline_draw": None if offered == 1 else offered,
+                "accept_draw": offered,
+            }[action]
             assert after.draw_offer_seat == expected
         check_match_consistent(after)
 
@@ -210,8 +319,11 @@ def test_draw_answers_do_only_what_the_offer_allows(world, sent, action, offered
 
 @pytest.mark.django_db
 @FEW
-@given(sent=body, action=st.sampled_from(["accept_challenge", "decline_challenge", "cancel_challenge"]),
-       role=st.sampled_from(["player", "opponent", "other"]))
+@given(
+    sent=body,
+    action=st.sampled_from(["accept_challenge", "decline_challenge", "cancel_challenge"]),
+    role=st.sampled_from(["player", "opponent", "other"]),
+)
 def test_challenge_answers_start_at_most_one_consistent_match(world, sent, action, role):
     allowed = {"accept_challenge": "player", "decline_challenge": "player", "cancel_challenge": "opponent"}[action]
 
@@ -237,8 +349,11 @@ def test_challenge_answers_start_at_most_one_consistent_match(world, sent, actio
 # ---- chat and notes ---------------------------------------------------------------------------------------
 @pytest.mark.django_db
 @SOME
-@given(sent=st.one_of(body, st.fixed_dictionaries({"text": field_value})), which=st.sampled_from(["chat", "note"]),
-       htmx=st.booleans())
+@given(
+    sent=st.one_of(body, st.fixed_dictionaries({"text": field_value})),
+    which=st.sampled_from(["chat", "note"]),
+    htmx=st.booleans(),
+)
 def test_chat_and_notes_keep_only_what_fits(world, sent, which, htmx):
     def check():
         chat_before = ChatMessage.objects.count()
@@ -260,9 +375,16 @@ def test_chat_and_notes_keep_only_what_fits(world, sent, which, htmx):
 
 # ---- the other forms: challenge creation, settings, vacations, calendar, account, allauth ------------------
 FORMS = [
-    ("new_challenge", {"slug": "abande"}), ("new_challenge", {"slug": "ci-sequence"}), ("player_settings", {}),
-    ("book_vacation", {}), ("calendar_action", {}), ("delete_account", {}), ("rematch", "finished"),
-    ("cancel_vacation", "vacation"), ("account_change_password", {}), ("account_email", {}),
+    ("new_challenge", {"slug": "abande"}),
+    ("new_challenge", {"slug": "ci-sequence"}),
+    ("player_settings", {}),
+    ("book_vacation", {}),
+    ("calendar_action", {}),
+    ("delete_account", {}),
+    ("rematch", "finished"),
+    ("cancel_vacation", "vacation"),
+    ("account_change_password", {}),
+    ("account_email", {}),
 ]
 ANONYMOUS_FORMS = ["account_login", "account_signup", "account_reset_password"]
 
@@ -288,11 +410,29 @@ def test_random_bodies_to_every_form_never_fail(world, sent, form, htmx):
 
 
 # ---- query strings and path arguments of the pages --------------------------------------------------------
-QUERY_KEYS = ["s", "at", "ply", "status", "offer", "opponent", "game", "min_rating", "max_rating", "clock", "page",
-              "o", "q", "next"]
+QUERY_KEYS = [
+    "s",
+    "at",
+    "ply",
+    "status",
+    "offer",
+    "opponent",
+    "game",
+    "min_rating",
+    "max_rating",
+    "clock",
+    "page",
+    "o",
+    "q",
+    "next",
+]
 query = st.one_of(
-    st.lists(st.tuples(st.one_of(st.sampled_from(QUERY_KEYS), st.text(max_size=8)), text_value.filter(
-        lambda v: len(v) < 5000)), max_size=10).map(lambda pairs: urlencode(pairs)),
+    st.lists(
+        st.tuples(
+            st.one_of(st.sampled_from(QUERY_KEYS), st.text(max_size=8)), text_value.filter(lambda v: len(v) < 5000)
+        ),
+        max_size=10,
+    ).map(lambda pairs: urlencode(pairs)),
     st.text(alphabet="%&=?+;#ZZ09azs", max_size=40),
 )
 path_text = st.one_of(st.sampled_from(SPECIAL), st.text(min_size=1, max_size=60)).map(lambda t: quote(t, safe=""))
@@ -305,12 +445,25 @@ big_int = st.one_of(st.integers(min_value=0, max_value=10**25), st.sampled_from(
 def test_random_query_strings_and_path_arguments_never_fail(world, data, role, htmx):
     pk = str(world.match.pk)
     paths = [
-        "/", f"/m/{pk}/", f"/m/{pk}/poll/", f"/m/{pk}/chat/", f"/m/{pk}/resign/", "/challenges/new/abande/",
-        "/challenges/new/abande/expected/", "/leaderboard/abande/", "/players/sec-player/", "/settings/",
-        f"/m/{data.draw(big_int)}/", f"/m/{data.draw(big_int)}/poll/", f"/players/{data.draw(path_text)}/",
-        f"/leaderboard/{data.draw(path_text)}/", f"/games/{data.draw(path_text)}/rules/",
-        f"/calendar/{data.draw(path_text)}.ics", f"/email/unsubscribe/{data.draw(path_text)}/",
-        f"/challenges/new/{data.draw(path_text)}/", f"/challenges/{data.draw(big_int)}/accept/",
+        "/",
+        f"/m/{pk}/",
+        f"/m/{pk}/poll/",
+        f"/m/{pk}/chat/",
+        f"/m/{pk}/resign/",
+        "/challenges/new/abande/",
+        "/challenges/new/abande/expected/",
+        "/leaderboard/abande/",
+        "/players/sec-player/",
+        "/settings/",
+        f"/m/{data.draw(big_int)}/",
+        f"/m/{data.draw(big_int)}/poll/",
+        f"/players/{data.draw(path_text)}/",
+        f"/leaderboard/{data.draw(path_text)}/",
+        f"/games/{data.draw(path_text)}/rules/",
+        f"/calendar/{data.draw(path_text)}.ics",
+        f"/email/unsubscribe/{data.draw(path_text)}/",
+        f"/challenges/new/{data.draw(path_text)}/",
+        f"/challenges/{data.draw(big_int)}/accept/",
     ]
     path = data.draw(st.sampled_from(paths))
     url = f"{path}?{data.draw(query)}"
@@ -321,16 +474,23 @@ def test_random_query_strings_and_path_arguments_never_fail(world, data, role, h
 
 # ---- regressions ------------------------------------------------------------------------------------------
 @pytest.mark.django_db
-@pytest.mark.parametrize("method,url,data", [
-    ("GET", "/players/a%00/", {}),
-    ("GET", "/calendar/%00.ics", {}),
-    ("GET", "/challenges/new/abande/expected/?opponent=sec%00", {}),
-    ("GET", "/challenges/new/abande/?opponent=%00", {}),
-    ("POST", "/challenges/new/abande/", {"opponent": "sec-opponent\x00", "seat": "random", "option_board": "square"}),
-    ("POST", "chat_post", {"text": "hello\x00"}),
-    ("POST", "note_save", {"text": "plan\x00"}),
-    ("POST", "play_move", {"move": "a1", "ply": "2", "\x00": "x"}),
-])
+@pytest.mark.parametrize(
+    "method,url,data",
+    [
+        ("GET", "/players/a%00/", {}),
+        ("GET", "/calendar/%00.ics", {}),
+        ("GET", "/challenges/new/abande/expected/?opponent=sec%00", {}),
+        ("GET", "/challenges/new/abande/?opponent=%00", {}),
+        (
+            "POST",
+            "/challenges/new/abande/",
+            {"opponent": "sec-opponent\x00", "seat": "random", "option_board": "square"},
+        ),
+        ("POST", "chat_post", {"text": "hello\x00"}),
+        ("POST", "note_save", {"text": "plan\x00"}),
+        ("POST", "play_move", {"move": "a1", "ply": "2", "\x00": "x"}),
+    ],
+)
 def test_a_nul_character_is_refused_with_400_and_changes_nothing(world, method, url, data):
     """PostgreSQL cannot store or compare NUL: these were 500s there (and stored NULs on SQLite)."""
     if not url.startswith("/"):

@@ -64,8 +64,9 @@ def notations_of(match) -> list[str]:
 
 
 def start_match(creator, opponent, terms=None) -> Match:
-    challenge = challenges.create_challenge(creator, "abande", {}, opponent.username, creator_seat=0, rated=True,
-                                            time_control=terms)
+    challenge = challenges.create_challenge(
+        creator, "abande", {}, opponent.username, creator_seat=0, rated=True, time_control=terms
+    )
     return challenges.accept_challenge(challenge.pk, opponent)
 
 
@@ -89,7 +90,7 @@ def test_simultaneous_posts_for_one_ply_apply_exactly_one(alice, bob):
         texts = [a, a, a, b, b, c, d, illegal]
         rng.shuffle(texts)
 
-        def post(client, text):
+        def post(client, text, ply=ply):
             response = client.post(url, {"move": text, "ply": ply})
             return response.status_code, response.get("Location")
 
@@ -110,8 +111,11 @@ def test_simultaneous_posts_for_one_ply_apply_exactly_one(alice, bob):
         assert replay_mismatch(match, notations_of(match)) is None
     assert Move.objects.filter(match=match).count() == 6
     # Each applied move recorded its follow-up work once: one "your turn" email per position, never two.
-    keys = list(Job.objects.filter(key__startswith=f"mail:{match.pk}:", key__contains=":your_turn:")
-                .values_list("key", flat=True))
+    keys = list(
+        Job.objects.filter(key__startswith=f"mail:{match.pk}:", key__contains=":your_turn:").values_list(
+            "key", flat=True
+        )
+    )
     assert sorted(int(key.split(":")[2]) for key in keys) == list(range(7))  # the start, then after each move
     assert connection.vendor in ("sqlite", "postgresql")
 
@@ -135,11 +139,11 @@ def test_a_timeout_racing_a_last_second_move_has_exactly_one_winner(alice, bob):
             # The first two rounds give one side a head start (so both outcomes are seen); the rest start together.
             jitter = [[0, 0.5], [0.5, 0]][round_] if round_ < 2 else [rng.random() / 200, rng.random() / 200]
 
-            def sweep():
+            def sweep(jitter=jitter):
                 time.sleep(jitter[0])
                 return sweep_timeouts()
 
-            def move():
+            def move(jitter=jitter, match=match, seat=seat, last_move=last_move, ply=ply):
                 time.sleep(jitter[1])
                 return moves.submit_move(match.pk, match.players[seat], last_move, ply)
 

@@ -26,8 +26,9 @@ _HTMX_TOKEN = re.compile(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'')
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name,index", [c for c in CASES if c[0] not in CSRF_EXEMPT],
-                         ids=[_id(c) for c in CASES if c[0] not in CSRF_EXEMPT])
+@pytest.mark.parametrize(
+    "name,index", [c for c in CASES if c[0] not in CSRF_EXEMPT], ids=[_id(c) for c in CASES if c[0] not in CSRF_EXEMPT]
+)
 def test_a_post_without_a_csrf_token_is_refused(name, index):
     case, world, url = prepare_case(name, index)
     before = snapshot()
@@ -48,8 +49,9 @@ def test_a_post_without_a_csrf_token_is_refused(name, index):
 
 def test_every_csrf_exempt_view_is_known():
     """Only the views listed here may skip the CSRF check."""
-    exempt = {name for name, view in url_patterns()
-              if not name.startswith("admin:") and getattr(view, "csrf_exempt", False)}
+    exempt = {
+        name for name, view in url_patterns() if not name.startswith("admin:") and getattr(view, "csrf_exempt", False)
+    }
     assert exempt == CSRF_EXEMPT
 
 
@@ -59,16 +61,26 @@ def test_the_pages_own_tokens_are_accepted(world):
     player = world.users["player"]
     client = world.client("player", enforce_csrf_checks=True)
     page = client.get(reverse("player_settings")).content.decode()
-    body = {"time_zone": "Europe/Paris", "turn_emails": "digest", "digest_hour": "6", "reminders": "",
-            "game_over": "on", "challenges": "on", "csrfmiddlewaretoken": _FORM_TOKEN.search(page).group(1)}
+    body = {
+        "time_zone": "Europe/Paris",
+        "turn_emails": "digest",
+        "digest_hour": "6",
+        "reminders": "",
+        "game_over": "on",
+        "challenges": "on",
+        "csrfmiddlewaretoken": _FORM_TOKEN.search(page).group(1),
+    }
     assert client.post(reverse("player_settings"), body).status_code == 302
     assert preferences_of(player).digest_hour == 6
 
     page = client.get(world.match.get_absolute_url()).content.decode()
     header = _HTMX_TOKEN.search(page).group(1)
-    response = client.post(reverse("play_move", args=[world.match.pk]),
-                           {"move": world.legal_move(), "ply": world.match.ply},
-                           HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=header)
+    response = client.post(
+        reverse("play_move", args=[world.match.pk]),
+        {"move": world.legal_move(), "ply": world.match.ply},
+        HTTP_HX_REQUEST="true",
+        HTTP_X_CSRFTOKEN=header,
+    )
     assert response.status_code == 200
     world.match.refresh_from_db()
     assert world.match.ply == 3
@@ -86,8 +98,9 @@ def test_one_click_unsubscribe_needs_no_session_but_its_signed_token(world):
     assert changed_tables(before, snapshot()) == []
 
     assert preferences_of(player).wants("game_over")
-    response = mail_provider.post(reverse("unsubscribe", args=[make_token(player.pk, "game_over")]),
-                                  {"List-Unsubscribe": "One-Click"})
+    response = mail_provider.post(
+        reverse("unsubscribe", args=[make_token(player.pk, "game_over")]), {"List-Unsubscribe": "One-Click"}
+    )
     assert response.status_code == 200
     assert not preferences_of(player).wants("game_over")
     assert preferences_of(player).wants("your_turn")  # only the kind the token names

@@ -63,8 +63,12 @@ def header_problems(response) -> list[str]:
         problems.append(f"X-Frame-Options {response.get('X-Frame-Options')!r}")
     if response.get("X-Content-Type-Options") != "nosniff":
         problems.append(f"X-Content-Type-Options {response.get('X-Content-Type-Options')!r}")
-    if response.get("Referrer-Policy") not in ("same-origin", "strict-origin", "no-referrer",
-                                                "strict-origin-when-cross-origin"):
+    if response.get("Referrer-Policy") not in (
+        "same-origin",
+        "strict-origin",
+        "no-referrer",
+        "strict-origin-when-cross-origin",
+    ):
         problems.append(f"Referrer-Policy {response.get('Referrer-Policy')!r}")
     return problems
 
@@ -98,7 +102,8 @@ class MarkupCheck(HTMLParser):
             if name.startswith(("hx-on", "data-hx-on")):
                 self.problems.append(f"<{tag} {name}> (htmx would need eval)")
             if name in ("href", "src", "action", "formaction") and (value or "").strip().lower().startswith(
-                    "javascript:"):
+                "javascript:"
+            ):
                 self.problems.append(f"<{tag} {name}={value!r}>")
         if tag == "meta" and attributes.get("name") == "htmx-config":
             self.htmx_config = json.loads(attributes["content"])
@@ -174,22 +179,38 @@ def played_match(game: str, player, opponent, plies: int) -> Match:
 def seed_urls(world) -> list[tuple[str, dict]]:
     """The pages a player uses, with the query strings and htmx requests a crawl by path would miss."""
     player, opponent = world.users["player"], world.users["opponent"]
-    urls = [(reverse("lobby"), {}), (reverse("player_settings"), {}), (reverse("account"), {}),
-            (reverse("delete_account"), {}), (reverse("account_email"), {}), (reverse("account_change_password"), {}),
-            (reverse("profile", args=[opponent.username]), {}), (reverse("leaderboard_index"), {}),
-            (reverse("resign", args=[world.match.pk]), {}), (world.finished.get_absolute_url(), {}),
-            (reverse("lobby") + "?game=abande&min_rating=1000&max_rating=2000&clock=3", {})]
+    urls = [
+        (reverse("lobby"), {}),
+        (reverse("player_settings"), {}),
+        (reverse("account"), {}),
+        (reverse("delete_account"), {}),
+        (reverse("account_email"), {}),
+        (reverse("account_change_password"), {}),
+        (reverse("profile", args=[opponent.username]), {}),
+        (reverse("leaderboard_index"), {}),
+        (reverse("resign", args=[world.match.pk]), {}),
+        (world.finished.get_absolute_url(), {}),
+        (reverse("lobby") + "?game=abande&min_rating=1000&max_rating=2000&clock=3", {}),
+    ]
     for slug in all_games():
-        urls += [(reverse("rules", args=[slug]), {}), (reverse("leaderboard", args=[slug]), {}),
-                 (reverse("new_challenge", args=[slug]), {}),
-                 (reverse("expected_change", args=[slug]) + f"?opponent={opponent.username}", HTMX)]
+        urls += [
+            (reverse("rules", args=[slug]), {}),
+            (reverse("leaderboard", args=[slug]), {}),
+            (reverse("new_challenge", args=[slug]), {}),
+            (reverse("expected_change", args=[slug]) + f"?opponent={opponent.username}", HTMX),
+        ]
         # Two matches per game: the player to move (with clicks on offer) and waiting for the opponent.
         for plies in (2, 3):
             match = played_match(slug, player, opponent, plies)
             url = match.get_absolute_url()
-            urls += [(url, {}), (url + "?at=1", {}), (url + "?at=1", HTMX), (url, HTMX),
-                     (reverse("match_poll", args=[match.pk]) + "?ply=0&status=active", HTMX),
-                     (reverse("chat_read", args=[match.pk]), HTMX)]
+            urls += [
+                (url, {}),
+                (url + "?at=1", {}),
+                (url + "?at=1", HTMX),
+                (url, HTMX),
+                (reverse("match_poll", args=[match.pk]) + "?ply=0&status=active", HTMX),
+                (reverse("chat_read", args=[match.pk]), HTMX),
+            ]
             if match.to_move == 0:
                 first = match.rules.move_tokens(match.rules.legal_move_strings(match.position())[0])
                 for depth in range(1, len(first) + 1):
@@ -213,25 +234,43 @@ def test_security_headers_and_no_inline_code_on_any_page():
     # The crawl really went round the site: match pages of every game, fragments, account pages.
     paths = " ".join(crawler.visited)
     assert len(crawler.visited) > 80, crawler.visited
-    for expected in ("/m/", "#htmx", "/players/", "/settings/", "/accounts/email/", "/rules/", "/leaderboard/",
-                     "/account/"):
+    for expected in (
+        "/m/",
+        "#htmx",
+        "/players/",
+        "/settings/",
+        "/accounts/email/",
+        "/rules/",
+        "/leaderboard/",
+        "/account/",
+    ):
         assert expected in paths, expected
     # htmx, told not to use eval nor to add its indicator <style>, on every full page.
     assert crawler.htmx_configs and all(
-        c.get("allowEval") is False and c.get("includeIndicatorStyles") is False for c in crawler.htmx_configs)
+        c.get("allowEval") is False and c.get("includeIndicatorStyles") is False for c in crawler.htmx_configs
+    )
 
 
 def test_the_checks_notice_what_a_strict_policy_blocks():
     """The markup checker is honest: each forbidden thing is reported."""
-    page = ('<script>alert(1)</script><script src="/static/x.js"></script><style>p{}</style>'
-            '<p style="color:red" onclick="x()">x</p><a href="javascript:x()">y</a><div hx-on:click="x"></div>')
+    page = (
+        '<script>alert(1)</script><script src="/static/x.js"></script><style>p{}</style>'
+        '<p style="color:red" onclick="x()">x</p><a href="javascript:x()">y</a><div hx-on:click="x"></div>'
+    )
 
     class Response:
         content = page.encode()
 
     problems = " | ".join(markup_of(Response).problems)
-    for expected in ("inline <script>", "script content", "<style> block", "style=", "onclick=", "javascript:",
-                     "hx-on"):
+    for expected in (
+        "inline <script>",
+        "script content",
+        "<style> block",
+        "style=",
+        "onclick=",
+        "javascript:",
+        "hx-on",
+    ):
         assert expected in problems, expected
     assert "x.js" not in problems
 
@@ -239,8 +278,11 @@ def test_the_checks_notice_what_a_strict_policy_blocks():
 @pytest.mark.django_db
 def test_error_and_refusal_pages_carry_the_headers_too(world):
     client = world.client("other")
-    responses = (client.get("/m/999999/"), client.post(reverse("resign", args=[world.match.pk]), {"confirm": "yes"}),
-                 client.get(reverse("chat_read", args=[world.match.pk]), **HTMX))
+    responses = (
+        client.get("/m/999999/"),
+        client.post(reverse("resign", args=[world.match.pk]), {"confirm": "yes"}),
+        client.get(reverse("chat_read", args=[world.match.pk]), **HTMX),
+    )
     for response in responses:
         assert response.status_code in (403, 404)
         assert header_problems(response) == []

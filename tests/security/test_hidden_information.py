@@ -41,20 +41,27 @@ def admin_requests(match: Match) -> list[tuple[str, str, dict]]:
     changelist = reverse("admin:play_match_changelist")
     moves = reverse("admin:play_move_changelist")
     requests = [
-        ("GET", changelist, {}), ("GET", changelist, {"q": str(match.pk)}), ("GET", changelist, {"o": "-7"}),
+        ("GET", changelist, {}),
+        ("GET", changelist, {"q": str(match.pk)}),
+        ("GET", changelist, {"o": "-7"}),
         ("GET", reverse("admin:play_match_change", args=[match.pk]), {}),
         ("GET", reverse("admin:play_match_history", args=[match.pk]), {}),
-        ("GET", moves, {"q": str(match.pk)}), ("GET", moves, {"q": str(match.pk), "o": "4"}),
-        ("GET", moves, {"notation__startswith": "Bm"}), ("GET", changelist, {"state__contains": "Bm"}),
+        ("GET", moves, {"q": str(match.pk)}),
+        ("GET", moves, {"q": str(match.pk), "o": "4"}),
+        ("GET", moves, {"notation__startswith": "Bm"}),
+        ("GET", changelist, {"state__contains": "Bm"}),
         ("GET", reverse("admin:outbox_job_changelist"), {"q": f":{match.pk}:"}),
         ("POST", changelist, {"action": "check_replay", "_selected_action": [match.pk]}),
     ]
     # The pages of the latest moves and jobs (earlier ones were compared at earlier plies).
-    requests += [("GET", reverse("admin:play_move_change", args=[pk]), {})
-                 for pk in Move.objects.filter(match=match).order_by("-ply").values_list("pk", flat=True)[:3]]
+    requests += [
+        ("GET", reverse("admin:play_move_change", args=[pk]), {})
+        for pk in Move.objects.filter(match=match).order_by("-ply").values_list("pk", flat=True)[:3]
+    ]
     jobs = Job.objects.filter(key__contains=f":{match.pk}:").order_by("-pk")
-    requests += [("GET", reverse("admin:outbox_job_change", args=[pk]), {})
-                 for pk in jobs.values_list("pk", flat=True)[:3]]
+    requests += [
+        ("GET", reverse("admin:outbox_job_change", args=[pk]), {}) for pk in jobs.values_list("pk", flat=True)[:3]
+    ]
     return requests
 
 
@@ -102,8 +109,9 @@ def test_admin_profiles_and_logs_do_not_depend_on_hidden_symbols(caplog):
                 if world is None:
                     continue
                 worlds += 1
-                requests = {name: profile_requests(match) + (admin_requests(match) if name == "staff" else [])
-                            for name in names}
+                requests = {
+                    name: profile_requests(match) + (admin_requests(match) if name == "staff" else []) for name in names
+                }
                 real = {name: fetch(clients[name], requests[name]) for name in names}
                 changed, other_state = world
                 stored = match.state
@@ -114,8 +122,10 @@ def test_admin_profiles_and_logs_do_not_depend_on_hidden_symbols(caplog):
                         for request, body, other in zip(requests[name], real[name], again):
                             comparisons += 1
                             if body != other:
-                                leaks.append(f"ply {match.ply}: {name}'s {request} depends on hidden symbols\n"
-                                             + diff_excerpt(body, other))
+                                leaks.append(
+                                    f"ply {match.ply}: {name}'s {request} depends on hidden symbols\n"
+                                    + diff_excerpt(body, other)
+                                )
                 finally:
                     _store(match, changed, notations, stored)
         text = _push_loving(rng, GAME.legal_move_strings(states[-1]))
@@ -133,8 +143,13 @@ def test_admin_refuses_to_filter_moves_on_their_notation(admin_client):
     match = MatchFactory(game="ci-sequence")
     Move.objects.create(match=match, ply=0, seat=0, notation="Bm@b2")
     moves, matches = reverse("admin:play_move_changelist"), reverse("admin:play_match_changelist")
-    for url, lookup in ((moves, "notation__startswith"), (moves, "notation"), (moves, "match__state__contains"),
-                        (matches, "state__contains"), (matches, "moves__notation__startswith")):
+    for url, lookup in (
+        (moves, "notation__startswith"),
+        (moves, "notation"),
+        (moves, "match__state__contains"),
+        (matches, "state__contains"),
+        (matches, "moves__notation__startswith"),
+    ):
         assert admin_client.get(url, {lookup: "Bm"}).status_code == 400, lookup
     assert admin_client.get(moves, {"match__game": "ci-sequence"}).status_code == 200  # the offered filter works
     page = admin_client.get(moves).content.decode()

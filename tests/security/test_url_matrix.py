@@ -14,9 +14,9 @@ player's private note or calendar address to anyone else, nor the players' chat 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Callable
 
 import pytest
 from django.db import transaction
@@ -82,8 +82,15 @@ def valid_challenge(w):
 
 
 def settings_body(w):
-    return {"time_zone": "Europe/Paris", "turn_emails": "each", "digest_hour": "7", "reminders": "on",
-            "reminder_hours": ["24"], "game_over": "on", "challenges": "on"}
+    return {
+        "time_zone": "Europe/Paris",
+        "turn_emails": "each",
+        "digest_hour": "7",
+        "reminders": "on",
+        "reminder_hours": ["24"],
+        "game_over": "on",
+        "challenges": "on",
+    }
 
 
 def vacation_body(w):
@@ -105,42 +112,64 @@ POLICY: dict[str, list[Case]] = {
     "match": [Case(match_id, get=each(200))],  # spectators welcome; a POST goes to the action URLs
     "match_poll": [Case(match_id, get=each(200))],
     # ---- a player's actions in a match ------------------------------------------------------
-    "play_move": [Case(match_id, post=members(302) | dict(opponent=409, other=403, staff=403),
-                       data=lambda w: {"move": w.legal_move(), "ply": w.match.ply}, acts=("player",))],
-    "resign": [Case(match_id, get=members(200) | MATCH_ACTION_REFUSED,
-                    post=members(302) | MATCH_ACTION_REFUSED, data=lambda w: {"confirm": "yes"}, acts=PLAYERS)],
+    "play_move": [
+        Case(
+            match_id,
+            post=members(302) | dict(opponent=409, other=403, staff=403),
+            data=lambda w: {"move": w.legal_move(), "ply": w.match.ply},
+            acts=("player",),
+        )
+    ],
+    "resign": [
+        Case(
+            match_id,
+            get=members(200) | MATCH_ACTION_REFUSED,
+            post=members(302) | MATCH_ACTION_REFUSED,
+            data=lambda w: {"confirm": "yes"},
+            acts=PLAYERS,
+        )
+    ],
     "offer_draw": [Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, acts=PLAYERS)],
     # With the opponent's offer standing: only the player may take it up or turn it down.
-    "accept_draw": [Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, acts=("player",),
-                         setup=bob_offers_a_draw)],
-    "decline_draw": [Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, acts=("player",),
-                          setup=bob_offers_a_draw)],
+    "accept_draw": [
+        Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, acts=("player",), setup=bob_offers_a_draw)
+    ],
+    "decline_draw": [
+        Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, acts=("player",), setup=bob_offers_a_draw)
+    ],
     "rematch": [Case(finished_id, post=members(302) | MATCH_ACTION_REFUSED, acts=PLAYERS)],
     "chat_read": [Case(match_id, get=members(200) | MATCH_ACTION_REFUSED, post=members(405), htmx=True)],
-    "chat_post": [Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, data=lambda w: {"text": "hello"},
-                       acts=PLAYERS)],
-    "note_save": [Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, data=lambda w: {"text": "my plan"},
-                       acts=PLAYERS)],
+    "chat_post": [
+        Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, data=lambda w: {"text": "hello"}, acts=PLAYERS)
+    ],
+    "note_save": [
+        Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, data=lambda w: {"text": "my plan"}, acts=PLAYERS)
+    ],
     # ---- challenges: the direct challenge from the opponent to the player --------------------
-    "new_challenge": [Case(lambda w: {"slug": "abande"}, get=members(200), post=members(302), data=valid_challenge,
-                           acts=PEOPLE)],
+    "new_challenge": [
+        Case(lambda w: {"slug": "abande"}, get=members(200), post=members(302), data=valid_challenge, acts=PEOPLE)
+    ],
     "expected_change": [Case(lambda w: {"slug": "abande"}, get=members(200), post=members(405))],
     # The creator accepting their own challenge is a plain refusal (back to the lobby with the reason).
     "accept_challenge": [Case(challenge_id, post=members(302) | dict(other=403, staff=403), acts=("player",))],
-    "decline_challenge": [Case(challenge_id, post=members(302) | dict(opponent=403, other=403, staff=403),
-                               acts=("player",))],
-    "cancel_challenge": [Case(challenge_id, post=members(302) | dict(player=403, other=403, staff=403),
-                              acts=("opponent",))],
+    "decline_challenge": [
+        Case(challenge_id, post=members(302) | dict(opponent=403, other=403, staff=403), acts=("player",))
+    ],
+    "cancel_challenge": [
+        Case(challenge_id, post=members(302) | dict(player=403, other=403, staff=403), acts=("opponent",))
+    ],
     # ---- one's own account and settings (no object of anyone else is named in these URLs) -----
     "account": [Case(get=members(200), post=members(200))],
-    "delete_account": [Case(get=members(200), post=members(302), data=lambda w: {"password": PASSWORD, "confirm": "on"},
-                            acts=PEOPLE)],
+    "delete_account": [
+        Case(get=members(200), post=members(302), data=lambda w: {"password": PASSWORD, "confirm": "on"}, acts=PEOPLE)
+    ],
     "download_json": [Case(get=members(200), post=members(200))],
     "download_text": [Case(get=members(200), post=members(200))],
     "player_settings": [Case(get=members(200), post=members(302), data=settings_body, acts=PEOPLE)],
     "book_vacation": [Case(post=members(302), data=vacation_body, acts=PEOPLE)],
-    "cancel_vacation": [Case(lambda w: {"vacation_id": w.vacation_id}, post=members(404) | dict(player=302),
-                             acts=("player",))],
+    "cancel_vacation": [
+        Case(lambda w: {"vacation_id": w.vacation_id}, post=members(404) | dict(player=302), acts=("player",))
+    ],
     "calendar_action": [Case(post=members(302), acts=PEOPLE)],
     # ---- capability URLs: the token is the key, so no login, and a wrong token finds nothing --
     "calendar_feed": [
@@ -148,27 +177,53 @@ POLICY: dict[str, list[Case]] = {
         Case(lambda w: {"token": w.feed_token[:-2] + "xx"}, get=each(404), label="a wrong token"),
     ],
     "unsubscribe": [
-        Case(lambda w: {"token": make_token(w.users["player"].pk, "digest")}, get=each(200), post=each(200),
-             acts=ROLES, label="a signed token"),
-        Case(lambda w: {"token": make_token(w.users["player"].pk, "digest")[:-3] + "abc"}, get=each(400),
-             post=each(400), label="a forged token"),
+        Case(
+            lambda w: {"token": make_token(w.users["player"].pk, "digest")},
+            get=each(200),
+            post=each(200),
+            acts=ROLES,
+            label="a signed token",
+        ),
+        Case(
+            lambda w: {"token": make_token(w.users["player"].pk, "digest")[:-3] + "abc"},
+            get=each(400),
+            post=each(400),
+            label="a forged token",
+        ),
     ],
     # ---- allauth's pages, tested selectively --------------------------------------------------
-    "account_login": [Case(get=each(302, anon=200), post=each(302, anon=200),
-                           data=lambda w: {"login": "sec-player", "password": "wrong"})],
+    "account_login": [
+        Case(
+            get=each(302, anon=200),
+            post=each(302, anon=200),
+            data=lambda w: {"login": "sec-player", "password": "wrong"},
+        )
+    ],
     "account_signup": [Case(get=each(302, anon=200), post=each(302, anon=200), data=lambda w: {"email": "x"})],
     "account_logout": [Case(get=each(200, anon=302), post=each(302))],
     "account_reset_password": [Case(get=each(200), post=each(200), data=lambda w: {"email": "not-an-address"})],
     "account_reset_password_done": [Case(get=each(200), post=each(405))],
-    "account_reset_password_from_key": [Case(lambda w: {"uidb36": "1", "key": "forged-key"}, get=each(200),
-                                             post=each(200), data=lambda w: {"password1": "x", "password2": "x"})],
+    "account_reset_password_from_key": [
+        Case(
+            lambda w: {"uidb36": "1", "key": "forged-key"},
+            get=each(200),
+            post=each(200),
+            data=lambda w: {"password1": "x", "password2": "x"},
+        )
+    ],
     "account_reset_password_from_key_done": [Case(get=each(200), post=each(405))],
-    "account_email": [Case(get=members(200), post=members(302), data=lambda w: {"action_remove": "",
-                                                                               "email": "nobody@example.com"})],
+    "account_email": [
+        Case(get=members(200), post=members(302), data=lambda w: {"action_remove": "", "email": "nobody@example.com"})
+    ],
     "account_email_verification_sent": [Case(get=each(200), post=each(405))],
     "account_confirm_email": [Case(lambda w: {"key": "forged-key"}, get=each(200), post=each(404))],
-    "account_change_password": [Case(get=members(200), post=members(200),
-                                     data=lambda w: {"oldpassword": "wrong", "password1": "x", "password2": "x"})],
+    "account_change_password": [
+        Case(
+            get=members(200),
+            post=members(200),
+            data=lambda w: {"oldpassword": "wrong", "password1": "x", "password2": "x"},
+        )
+    ],
     "account_set_password": [Case(get=members(302), post=members(302))],
     "account_inactive": [Case(get=each(200), post=each(405))],
     "account_reauthenticate": [Case(get=members(200), post=members(200), data=lambda w: {"password": "wrong"})],

@@ -36,6 +36,7 @@ def _client(user):
 
 # ---- verification ----------------------------------------------------------------------------
 
+
 def test_rated_play_needs_verified_addresses(alice, bob):
     newcomer = UserFactory(username="newcomer", verified=False)
     assert not has_verified_email(newcomer) and verified_address(newcomer) is None
@@ -81,6 +82,7 @@ def test_challenge_form_shows_the_expected_rating_change(alice, bob):
 
 # ---- deletion --------------------------------------------------------------------------------
 
+
 def test_delete_account_removes_personal_data_and_keeps_games(alice, bob):
     finished = MatchFactory(player0=alice, player1=bob)
     moves.resign(finished.pk, bob)
@@ -124,6 +126,7 @@ def test_delete_account_removes_personal_data_and_keeps_games(alice, bob):
 
 # ---- downloads -------------------------------------------------------------------------------
 
+
 def _ci_sequence_match(alice, bob, plies):
     match = MatchFactory(game="ci-sequence", player0=alice, player1=bob)
     rules = match.rules
@@ -165,6 +168,7 @@ def test_download_shows_hidden_moves_only_as_the_player_sees_them(alice, bob):
 
 # ---- admin login -------------------------------------------------------------------------------
 
+
 def test_admin_login_goes_through_allauth(client, alice):
     response = client.get("/admin/login/?next=/admin/")
     assert response.status_code == 302 and response.url.startswith(reverse("account_login"))
@@ -172,8 +176,9 @@ def test_admin_login_goes_through_allauth(client, alice):
 
 
 def test_failed_logins_are_rate_limited(client, alice, settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": "rate-limit-test"}}
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "rate-limit-test"}
+    }
     url = reverse("account_login")
     pages = [client.post(url, {"login": "alice", "password": "wrong"}).content.decode() for _ in range(6)]
     assert "Too many failed login attempts" not in pages[0]
@@ -185,12 +190,19 @@ def test_failed_logins_are_rate_limited(client, alice, settings):
 
 # ---- a newcomer's first games ----------------------------------------------------------------
 
+
 def test_newcomer_signs_up_verifies_plays_and_is_rated(alice, settings):
     settings.ACCOUNT_RATE_LIMITS = False  # many quick games in a row
     newcomer = Client()
-    response = newcomer.post(reverse("account_signup"), {
-        "email": "nina@example.com", "username": "nina", "password1": "a-long-pass-phrase",
-        "password2": "a-long-pass-phrase"})
+    response = newcomer.post(
+        reverse("account_signup"),
+        {
+            "email": "nina@example.com",
+            "username": "nina",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
     assert response.status_code == 302
     nina = get_user_model().objects.get(username="nina")
     # Rated play waits for the verified address.
@@ -208,8 +220,10 @@ def test_newcomer_signs_up_verifies_plays_and_is_rated(alice, settings):
     established.save()
     wins = losses = 0
     for game in range(20):
-        response = newcomer.post(reverse("new_challenge", args=["abande"]),
-                                 CHALLENGE | {"opponent": "alice", "rated": "on", "seat": str(game % 2)})
+        response = newcomer.post(
+            reverse("new_challenge", args=["abande"]),
+            CHALLENGE | {"opponent": "alice", "rated": "on", "seat": str(game % 2)},
+        )
         assert response.status_code == 302, response.content.decode()[:2000]
         challenge = Challenge.objects.get(status=Challenge.Status.OPEN)
         match_url = alice_client.post(reverse("accept_challenge", args=[challenge.pk])).url
@@ -236,7 +250,7 @@ def test_newcomer_signs_up_verifies_plays_and_is_rated(alice, settings):
     rating = Rating.objects.get(user=nina, game="abande")
     assert rating.deviation < 110 and 8 <= rating.games <= 15 and rating.games == wins + losses
     profile = newcomer.get(reverse("profile", args=["nina"])).content.decode()
-    assert f"<strong class=\"rating\">{round(rating.rating)}</strong>" in profile
+    assert f'<strong class="rating">{round(rating.rating)}</strong>' in profile
     assert f"{wins} won, 0 drawn, {losses} lost" in profile
     board = newcomer.get(reverse("leaderboard", args=["abande"])).content.decode()
     assert NINA_ROW in board and f"<td>{round(rating.rating)}</td>" in board
@@ -244,10 +258,16 @@ def test_newcomer_signs_up_verifies_plays_and_is_rated(alice, settings):
 
 # ---- allauth pages -----------------------------------------------------------------------------
 
+
 def test_account_pages_use_the_site_layout(alice):
     client = _client(alice)
-    for url in (reverse("account"), reverse("account_email"), reverse("account_change_password"),
-                reverse("account_reset_password"), reverse("delete_account")):
+    for url in (
+        reverse("account"),
+        reverse("account_email"),
+        reverse("account_change_password"),
+        reverse("account_reset_password"),
+        reverse("delete_account"),
+    ):
         response = client.get(url)
         assert response.status_code == 200, url
         assert 'class="brand"' in response.content.decode(), url

@@ -53,8 +53,9 @@ def test_declare_a_result_is_rated_once(staff, match, alice):
 
 def test_extend_a_deadline(staff, match):
     now = timezone.now()
-    MatchClock.objects.create(match=match, running_seat=0, turn_started=now, days_per_move=3,
-                              deadline0=now + timedelta(days=3))
+    MatchClock.objects.create(
+        match=match, running_seat=0, turn_started=now, days_per_move=3, deadline0=now + timedelta(days=3)
+    )
     _act(staff, "extend_three_days", [match])
     clock = MatchClock.objects.get(match=match)
     assert clock.deadline0 == now + timedelta(days=6)
@@ -83,8 +84,13 @@ def test_requeue_a_bot_turn(staff, alice, bot, django_capture_on_commit_callback
     bot_match.refresh_from_db()
     assert bot_match.ply == 1  # the job ran (eagerly in tests) and the bot moved
     # A failed job is reset and runs again.
-    Job.objects.create(kind="bot_turn", key=f"bot:{bot_match.pk}:2", payload={"match": bot_match.pk, "ply": 2},
-                       status=Job.Status.FAILED, attempts=5)
+    Job.objects.create(
+        kind="bot_turn",
+        key=f"bot:{bot_match.pk}:2",
+        payload={"match": bot_match.pk, "ply": 2},
+        status=Job.Status.FAILED,
+        attempts=5,
+    )
     moves.submit_move(bot_match.pk, alice, random.choice(bot_match.rules.legal_move_strings(bot_match.position())), 1)
     bot_match.refresh_from_db()
     assert bot_match.ply == 2
@@ -101,15 +107,21 @@ def test_admin_never_shows_hidden_information(staff, alice, bob):
     rng = random.Random(3)
     for _ in range(6):
         match.refresh_from_db()
-        moves.submit_move(match.pk, match.players[match.to_move],
-                          rng.choice(match.rules.legal_move_strings(match.position())), match.ply)
+        moves.submit_move(
+            match.pk,
+            match.players[match.to_move],
+            rng.choice(match.rules.legal_move_strings(match.position())),
+            match.ply,
+        )
     notations = list(match.moves.values_list("notation", flat=True))
     secret = [n for n in notations if "@" in n]
     assert secret
-    pages = [staff.get(f"/admin/play/match/{match.pk}/change/").content.decode(),
-             staff.get("/admin/play/match/").content.decode(),
-             staff.get("/admin/play/move/").content.decode(),
-             _act(staff, "check_replay", [match]).content.decode()]
+    pages = [
+        staff.get(f"/admin/play/match/{match.pk}/change/").content.decode(),
+        staff.get("/admin/play/match/").content.decode(),
+        staff.get("/admin/play/move/").content.decode(),
+        _act(staff, "check_replay", [match]).content.decode(),
+    ]
     for page in pages:
         for text in secret:
             assert text not in page.replace("&gt;", ">")

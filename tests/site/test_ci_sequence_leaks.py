@@ -27,7 +27,7 @@ import html
 import random
 import re
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
@@ -35,9 +35,9 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from daymove.play import boards
 from daymove.notify.mailer import send_email_job
 from daymove.notify.models import EmailPreferences
+from daymove.play import boards
 from daymove.play.models import Match, Move
 from games.ci_sequence import board as B
 from games.ci_sequence.rules import CISequence
@@ -46,7 +46,7 @@ from tests.factories import MatchFactory, UserFactory
 
 GAME = get_game("ci-sequence")
 HTMX = {"HTTP_HX_REQUEST": "true"}
-START = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
 # Tokens that differ between two renders of the same page for reasons of their own.
 _RANDOM = re.compile(rb'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+')
@@ -111,15 +111,18 @@ def other_world(notations, placed, states, seat, options, rng) -> tuple[list[str
         while shuffled == types:
             rng.shuffle(shuffled)
         new_type.update(zip(tiles, shuffled))
-    changed = [B.TYPE_NAMES[new_type[tile]] + text[2:] if tile in new_type else text
-               for text, tile in zip(notations, placed)]
+    changed = [
+        B.TYPE_NAMES[new_type[tile]] + text[2:] if tile in new_type else text for text, tile in zip(notations, placed)
+    ]
     if changed == notations:
         return None  # the shuffled tiles are all still in their first hand: nothing to rewrite
     other_states, _ = replay(changed, options)
     for state, other in zip(states, other_states):
         assert (state.occ, state.pub, state.to_move, state.final) == (other.occ, other.pub, other.to_move, other.final)
         for owner in (0, 1):
-            assert (state.hands[owner] & B.COLOUR_MASK[0]).bit_count() == (other.hands[owner] & B.COLOUR_MASK[0]).bit_count()
+            assert (state.hands[owner] & B.COLOUR_MASK[0]).bit_count() == (
+                other.hands[owner] & B.COLOUR_MASK[0]
+            ).bit_count()
             assert state.hands[owner].bit_count() == other.hands[owner].bit_count()
         if seat is not None:
             assert hand_types(state, seat) == hand_types(other, seat)
@@ -170,9 +173,11 @@ def requests_for(viewer: Viewer, match: Match, notations: list[str], mover_path:
         else:
             out += [("GET", reverse(name), {}, {}) for name in ("lobby", "download_json", "download_text")]
     if viewer.seat == match.to_move:  # the emails they get now (player 1 takes the daily digest)
-        out += [("EMAIL", "your_turn", {"match": match.pk, "ply": ply}, {}),
-                ("EMAIL", "reminder", {"match": match.pk, "ply": ply, "hours": 24}, {}),
-                ("EMAIL", "digest", {"date": "2025-03-01"}, {})]
+        out += [
+            ("EMAIL", "your_turn", {"match": match.pk, "ply": ply}, {}),
+            ("EMAIL", "reminder", {"match": match.pk, "ply": ply, "hours": 24}, {}),
+            ("EMAIL", "digest", {"date": "2025-03-01"}, {}),
+        ]
     # The mover's clicks: their own URL for the mover, a crafted one for everybody else.
     if mover_path:
         out.append(("GET", url, {"s": mover_path}, HTMX))
@@ -203,7 +208,9 @@ def fetch(viewer: Viewer, requests) -> list[tuple[tuple, bytes, str]]:
 
 
 def diff_excerpt(a: bytes, b: bytes) -> str:
-    lines = difflib.unified_diff(a.decode().split(">"), b.decode().split(">"), "real world", "other world", n=1, lineterm="")
+    lines = difflib.unified_diff(
+        a.decode().split(">"), b.decode().split(">"), "real world", "other world", n=1, lineterm=""
+    )
     return "\n".join(list(lines)[:14])
 
 
@@ -224,8 +231,12 @@ class LeakChecker:
         options = rules.normalize_options(options)
         match = MatchFactory(game=rules.slug, options=options, player0=seat0, player1=seat1)
         EmailPreferences.objects.create(user=seat1, turn_emails=EmailPreferences.TurnEmails.DIGEST)
-        viewers = [Viewer("player 0", seat0, 0), Viewer("player 1", seat1, 1), Viewer("spectator", spectator, None),
-                   Viewer("anonymous", None, None)]
+        viewers = [
+            Viewer("player 0", seat0, 0),
+            Viewer("player 1", seat1, 1),
+            Viewer("spectator", spectator, None),
+            Viewer("anonymous", None, None),
+        ]
         with time_machine.travel(START, tick=False) as clock:
             while True:
                 match.refresh_from_db()
@@ -271,8 +282,10 @@ class LeakChecker:
                     for (request, body, _), (_, other_body, _) in zip(pages, fetch(viewer, requests)):
                         self.comparisons += 1
                         if body != other_body:
-                            self.leaks.append(f"ply {match.ply}: {viewer.name}'s {request} depends on hidden symbols\n"
-                                              + diff_excerpt(body, other_body))
+                            self.leaks.append(
+                                f"ply {match.ply}: {viewer.name}'s {request} depends on hidden symbols\n"
+                                + diff_excerpt(body, other_body)
+                            )
             finally:
                 _store(match, changed, notations, stored_state)
 
@@ -282,13 +295,14 @@ class LeakChecker:
         mover = viewer.seat is not None and viewer.seat == match.to_move
         for (method, path, data), _, text in pages:
             where = f"ply {match.ply}: {viewer.name}'s {method} {path} {data}"
-            if not mover:
-                if _SELECTION.search(text) or _CONFIRM.search(text):
-                    self.leaks.append(f"{where} offers the mover's clicks")
+            if not mover and (_SELECTION.search(text) or _CONFIRM.search(text)):
+                self.leaks.append(f"{where} offers the mover's clicks")
             if method == "EMAIL":
                 found = _SHOWN_PLACEMENT.search(text)
                 if found and placed[-1] not in known:
-                    self.leaks.append(f"{where} names the last move {found.group(0)!r} (its tile was never in their hand)")
+                    self.leaks.append(
+                        f"{where} names the last move {found.group(0)!r} (its tile was never in their hand)"
+                    )
                 continue
             if viewer.seat is None:
                 for found in (_SHOWN_PLACEMENT.search(text), _SYMBOL_WORDS.search(text)):
@@ -338,8 +352,11 @@ def _push_loving(rng, legal: list[str]) -> str:
 
 
 def _players(tag: str):
-    return (UserFactory(username=f"{tag}-moon"), UserFactory(username=f"{tag}-sun"),
-            UserFactory(username=f"{tag}-watcher"))
+    return (
+        UserFactory(username=f"{tag}-moon"),
+        UserFactory(username=f"{tag}-sun"),
+        UserFactory(username=f"{tag}-watcher"),
+    )
 
 
 # ---- the tests ----------------------------------------------------------------------------------

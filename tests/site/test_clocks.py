@@ -23,8 +23,9 @@ PER_MOVE_3 = {"kind": "per_move", "days": 3}
 
 def start(creator, opponent, terms=None, seat=0, game="abande"):
     """A match from a direct challenge: `creator` in `seat`, `opponent` accepts."""
-    challenge = challenges.create_challenge(creator, game, {}, opponent.username, creator_seat=seat, rated=False,
-                                            time_control=terms)
+    challenge = challenges.create_challenge(
+        creator, game, {}, opponent.username, creator_seat=seat, rated=False, time_control=terms
+    )
     return challenges.accept_challenge(challenge.pk, opponent)
 
 
@@ -105,8 +106,12 @@ def test_time_bank_charges_the_time_used_adds_the_increment_and_keeps_the_cap(al
 
 
 def test_bad_time_controls_are_refused_and_nothing_is_created(alice, bob):
-    for terms in [{"kind": "per_move", "days": 4}, {"kind": "bank", "initial": 5, "increment": 1, "cap": 3},
-                  {"kind": "bank", "initial": 0, "increment": 1, "cap": 3}, {"kind": "hourglass"}]:
+    for terms in [
+        {"kind": "per_move", "days": 4},
+        {"kind": "bank", "initial": 5, "increment": 1, "cap": 3},
+        {"kind": "bank", "initial": 0, "increment": 1, "cap": 3},
+        {"kind": "hourglass"},
+    ]:
         with pytest.raises(Refused):
             challenges.create_challenge(alice, "abande", {}, "bob", rated=False, time_control=terms)
     assert not Challenge.objects.exists() and not ChallengeClock.objects.exists()
@@ -299,8 +304,9 @@ def test_a_move_after_the_timeout_is_refused(alice, bob):
 
 def test_bots_never_time_out(alice, bot):
     with time_machine.travel(T0, tick=False) as traveller:
-        challenge = challenges.create_challenge(alice, "abande", {}, bot.username, creator_seat=1, rated=False,
-                                                time_control={"kind": "per_move", "days": 1})
+        challenge = challenges.create_challenge(
+            alice, "abande", {}, bot.username, creator_seat=1, rated=False, time_control={"kind": "per_move", "days": 1}
+        )
         traveller.shift(30 * DAY)
         assert sweep_timeouts() == 0
     assert Match.objects.get(pk=challenge.match.pk).is_active
@@ -308,7 +314,7 @@ def test_bots_never_time_out(alice, bot):
 
 def test_vacation_prevents_a_timeout(alice, bob):
     with time_machine.travel(T0, tick=False) as traveller:
-        match = start(alice, bob, {"kind": "per_move", "days": 1})
+        start(alice, bob, {"kind": "per_move", "days": 1})
         vacations.book_vacation(alice, date(2026, 3, 3), date(2026, 3, 5))
         traveller.shift(3 * DAY)
         assert sweep_timeouts() == 0
@@ -323,12 +329,32 @@ def test_challenge_form_offers_days_per_move_and_time_bank(alice, bob):
     url = reverse("new_challenge", args=["abande"])
     page = client.get(url).content.decode()
     assert "14 days per move" in page and "Time bank" in page
-    response = client.post(url, {"option_board": "square", "seat": "0", "opponent": "bob", "clock": "bank",
-                                 "bank_initial": "7", "bank_increment": "1", "bank_cap": "10"})
+    response = client.post(
+        url,
+        {
+            "option_board": "square",
+            "seat": "0",
+            "opponent": "bob",
+            "clock": "bank",
+            "bank_initial": "7",
+            "bank_increment": "1",
+            "bank_cap": "10",
+        },
+    )
     assert response.status_code == 302
     assert ChallengeClock.objects.get().terms() == {"kind": "bank", "initial": 7, "increment": 1, "cap": 10}
-    response = client.post(url, {"option_board": "square", "seat": "0", "opponent": "bob", "clock": "bank",
-                                 "bank_initial": "7", "bank_increment": "1", "bank_cap": "3"})
+    response = client.post(
+        url,
+        {
+            "option_board": "square",
+            "seat": "0",
+            "opponent": "bob",
+            "clock": "bank",
+            "bank_initial": "7",
+            "bank_increment": "1",
+            "bank_cap": "3",
+        },
+    )
     assert response.status_code == 400 and "cap must be at least" in response.content.decode()
     response = client.post(url, {"option_board": "square", "seat": "0", "opponent": "bob", "clock": "4"})
     assert response.status_code == 400
@@ -360,7 +386,9 @@ def test_lobby_shows_time_controls_and_its_queries_do_not_grow_with_matches(alic
             opponent = UserFactory()
             start(alice, opponent, PER_MOVE_3)
             start(opponent, alice, {"kind": "bank", "initial": 7, "increment": 1, "cap": 14}, seat=0)
-            challenges.create_challenge(opponent, "abande", {}, rated=False, time_control={"kind": "per_move", "days": 5})
+            challenges.create_challenge(
+                opponent, "abande", {}, rated=False, time_control={"kind": "per_move", "days": 5}
+            )
         with CaptureQueriesContext(connection) as queries:
             page = client.get(reverse("lobby")).content.decode()
         counts.append(len(queries))

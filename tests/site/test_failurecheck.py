@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 
 from daymove import failurecheck, loadbench
-from tests.support.celery_worker import celery_workers, private_redis, web_side_broker  # noqa: F401 - fixtures
+from tests.support.celery_worker import web_side_broker
 
 SHORT = failurecheck.Config(pairs=2, bot_matches=1, rounds=1, outage_seconds=3, settle_timeout=40, linger=3)
 # The outbox of the workers: a dead worker's job is handed over again after 5 s, a new job left alone for 1 s.
@@ -24,8 +24,12 @@ OUTBOX = {"DAYMOVE_OUTBOX_STALE_CLAIM_SECONDS": "5", "DAYMOVE_OUTBOX_SWEEP_GRACE
 
 def test_the_email_count_finds_doubled_lost_and_unexpected_emails(tmp_path):
     backend = get_connection("django.core.mail.backends.filebased.EmailBackend", file_path=str(tmp_path))
-    sent = [("a@example.com", "Your turn: Abande #5 against b"), ("a@example.com", "Your turn: Abande #5 against b"),
-            ("b@example.com", "Your turn: Abande #6 against a"), ("c@example.com", "Your turn: Abande #7 against d")]
+    sent = [
+        ("a@example.com", "Your turn: Abande #5 against b"),
+        ("a@example.com", "Your turn: Abande #5 against b"),
+        ("b@example.com", "Your turn: Abande #6 against a"),
+        ("c@example.com", "Your turn: Abande #7 against d"),
+    ]
     backend.send_messages([EmailMessage(subject, "body", "x@example.com", [to]) for to, subject in sent])
     expected = collections.Counter({("a@example.com", 5): 1, ("b@example.com", 6): 2})
     report = failurecheck.Report(failurecheck.Config())
@@ -46,15 +50,19 @@ def test_each_command_writes_only_its_own_section(tmp_path):
 
 
 @pytest.mark.integration
-@pytest.mark.skipif(os.environ.get("DAYMOVE_REQUIRE_SERVICES") != "1",
-                    reason="needs redis-server and real workers: set DAYMOVE_REQUIRE_SERVICES=1 (CI does)")
+@pytest.mark.skipif(
+    os.environ.get("DAYMOVE_REQUIRE_SERVICES") != "1",
+    reason="needs redis-server and real workers: set DAYMOVE_REQUIRE_SERVICES=1 (CI does)",
+)
 def test_no_move_lost_no_email_doubled_and_the_bot_moves_after_an_outage_and_a_killed_worker(
-        private_redis, celery_workers, tmp_path):
+    private_redis, celery_workers, tmp_path
+):
     # The web side must fail fast on a dead broker, as configured for Redis (CI sets CELERY_BROKER_URL).
     assert settings.CELERY_BROKER_URL.startswith("redis://"), "run with CELERY_BROKER_URL=redis://…"
     with web_side_broker(private_redis.url):
-        report = failurecheck.run(SHORT, private_redis, lambda: celery_workers(private_redis.url, **OUTBOX),
-                                  tmp_path / "mail")
+        report = failurecheck.run(
+            SHORT, private_redis, lambda: celery_workers(private_redis.url, **OUTBOX), tmp_path / "mail"
+        )
     assert report.problems == [], (tmp_path / "worker.log").read_text()[-4000:]
     assert report.failed_moves == [] and len(report.latencies["outage"]) == SHORT.pairs + SHORT.bot_matches
     assert max(report.latencies["outage"]) < 1.5  # the dead broker does not hold a move up

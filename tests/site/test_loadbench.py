@@ -64,8 +64,9 @@ def test_measuring_a_live_server_times_every_endpoint_and_plays_real_moves(live_
     # Every POST was a move applied by the server, and the matches still replay from their moves.
     assert Move.objects.count() == moves_before + 6
     assert list(check_all_matches()) == []
-    args = argparse.Namespace(players=6, matches=12, challenges=2, seconds=60, requests=6, concurrency=2,
-                              workers=1, seed=7, note="tiny run")
+    args = argparse.Namespace(
+        players=6, matches=12, challenges=2, seconds=60, requests=6, concurrency=2, workers=1, seed=7, note="tiny run"
+    )
     database = loadbench.Database("sqlite:///loadbench.sqlite3", "SQLite")
     text = loadbench.report(args, database, seeded, results, (0.5, 0.7), points[-1].left, 0, 1.0)
     assert "GET /healthz (baseline)" in text and "POST /m/<id>/move/" in text and "| ×1.0 |" in text

@@ -88,7 +88,7 @@ def test_your_turn_sorted_by_deadline(alice, alice_client):
     MatchClock.objects.create(match=later, running_seat=0, deadline0=now + timedelta(days=3))
     MatchClock.objects.create(match=sooner, running_seat=0, deadline0=now + timedelta(hours=5))
     page = alice_client.get(reverse("lobby")).content.decode()
-    section = page[page.index("Your turn"):page.index("Waiting for your opponent")]
+    section = page[page.index("Your turn") : page.index("Waiting for your opponent")]
     assert section.index(f"#{sooner.pk}<") < section.index(f"#{later.pk}<")
 
 

@@ -24,12 +24,14 @@ from daymove.liveservices import emails_in
 from daymove.outbox.models import Job
 from daymove.play import challenges, moves
 from tests.factories import UserFactory
-from tests.support.celery_worker import celery_workers, web_side_broker  # noqa: F401 - a fixture
+from tests.support.celery_worker import web_side_broker
 
 pytestmark = [
     pytest.mark.integration,
-    pytest.mark.skipif(os.environ.get("DAYMOVE_REQUIRE_SERVICES") != "1",
-                       reason="needs Redis and a real worker: set DAYMOVE_REQUIRE_SERVICES=1 (CI does)"),
+    pytest.mark.skipif(
+        os.environ.get("DAYMOVE_REQUIRE_SERVICES") != "1",
+        reason="needs Redis and a real worker: set DAYMOVE_REQUIRE_SERVICES=1 (CI does)",
+    ),
 ]
 
 DEAD_BROKER = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connection refused at once
@@ -112,7 +114,8 @@ def test_a_move_sends_one_turn_email_and_one_reminder_at_the_threshold(broker, s
 
 
 def test_with_the_broker_down_moves_stay_fast_and_after_recovery_each_email_goes_once(
-        broker, start_worker, tmp_path, caplog):
+    broker, start_worker, tmp_path, caplog
+):
     alice, bob, carol = (UserFactory(username=name) for name in ("alice", "bob", "carol"))
     with web_side_broker(DEAD_BROKER):
         started = []
@@ -140,10 +143,12 @@ def test_with_the_broker_down_moves_stay_fast_and_after_recovery_each_email_goes
     found = wait_for(mail_dir, 4, tmp_path / "worker.log")
     time.sleep(5)
     found = emails_in(mail_dir)
-    assert summary(found) == sorted([
-        ("alice@example.com", f"Your turn: Abande #{first.pk} against bob"),
-        ("alice@example.com", f"Your turn: Abande #{second.pk} against carol"),
-        ("alice@example.com", f"You lost: Abande #{third.pk} against bob"),
-        ("bob@example.com", f"You won: Abande #{third.pk} against alice"),
-    ])
+    assert summary(found) == sorted(
+        [
+            ("alice@example.com", f"Your turn: Abande #{first.pk} against bob"),
+            ("alice@example.com", f"Your turn: Abande #{second.pk} against carol"),
+            ("alice@example.com", f"You lost: Abande #{third.pk} against bob"),
+            ("bob@example.com", f"You won: Abande #{third.pk} against alice"),
+        ]
+    )
     assert not due.exclude(status=Job.Status.DONE).exists()

@@ -36,6 +36,7 @@ def carol_client(carol):
 
 # ---- chat ---------------------------------------------------------------------------------------
 
+
 def test_players_chat_and_text_is_escaped(alice_client, bob_client, match):
     response = alice_client.post(reverse("chat_post", args=[match.pk]), {"text": "<b>hi</b> & good luck"}, **HTMX)
     assert response.status_code == 200
@@ -73,6 +74,7 @@ def test_hidden_message_shows_a_placeholder(alice, bob_client, match):
 
 # ---- notes --------------------------------------------------------------------------------------
 
+
 def test_private_notes_are_seen_by_their_author_only(alice_client, bob_client, carol_client, match, alice):
     response = alice_client.post(reverse("note_save", args=[match.pk]), {"text": "push on the left <here>"}, **HTMX)
     assert response.status_code == 200 and "Saved." in response.content.decode()
@@ -85,6 +87,7 @@ def test_private_notes_are_seen_by_their_author_only(alice_client, bob_client, c
 
 
 # ---- draw offers ------------------------------------------------------------------------------
+
 
 def test_draw_offer_accepted_ends_the_match(alice_client, bob_client, match):
     alice_client.post(reverse("offer_draw", args=[match.pk]))
@@ -140,6 +143,7 @@ def test_strangers_cannot_offer_accept_or_decline(carol, carol_client, alice, ma
 
 # ---- resign -----------------------------------------------------------------------------------
 
+
 def test_resign_needs_the_confirmation(alice_client, match):
     url = reverse("resign", args=[match.pk])
     page = alice_client.get(url)
@@ -160,6 +164,7 @@ def test_stranger_cannot_resign_even_with_confirmation(carol_client, match):
 
 
 # ---- rematch and ratings beside names ---------------------------------------------------------
+
 
 def test_rematch_swaps_seats_and_keeps_options(alice_client, bob_client, alice, bob):
     finished = MatchFactory(player0=alice, player1=bob, options={"board": "hex"}, rated=False)

@@ -135,8 +135,9 @@ def test_an_offer_made_on_the_offerers_turn_rides_on_the_your_turn_email(alice, 
 
 def test_challenge_received_email(alice, bob, on_commit):
     with on_commit():
-        challenges.create_challenge(alice, "abande", {"board": "hex"}, "bob", rated=False,
-                                    time_control={"kind": "per_move", "days": 7})
+        challenges.create_challenge(
+            alice, "abande", {"board": "hex"}, "bob", rated=False, time_control={"kind": "per_move", "days": 7}
+        )
     [email] = to(bob)
     assert email.subject == "alice challenges you to Abande"
     assert "7 days per move" in email.body and "http://127.0.0.1:8000/" in email.body
@@ -234,9 +235,8 @@ def test_player_chosen_thresholds_and_vacation_moves_the_reminders(alice, bob, o
 
 
 def test_a_threshold_longer_than_the_turn_sends_no_reminder(alice, bob, on_commit):
-    with time_machine.travel(T0, tick=False):
-        with on_commit():
-            start(alice, bob, {"kind": "per_move", "days": 1})  # 24 h to move: the turn email says it all
+    with time_machine.travel(T0, tick=False), on_commit():
+        start(alice, bob, {"kind": "per_move", "days": 1})  # 24 h to move: the turn email says it all
     assert not Job.objects.filter(key__contains="reminder").exists()
 
 
@@ -279,7 +279,7 @@ def test_unsubscribe_tokens_cannot_be_forged(alice):
     token = make_token(alice.pk, "reminder")
     # Another user's id in the payload, with alice's signature: refused.
     payload = json.dumps([alice.pk + 1, "reminder"], separators=(",", ":")).encode()
-    forged = base64.urlsafe_b64encode(payload).decode().rstrip("=") + token[token.index(":"):]
+    forged = base64.urlsafe_b64encode(payload).decode().rstrip("=") + token[token.index(":") :]
     assert forged != token
     client = Client()
     assert client.post(reverse("unsubscribe", args=[forged])).status_code == 400
@@ -336,15 +336,15 @@ def test_a_digest_with_nothing_waiting_sends_nothing(alice, on_commit):
 
 # ---- never lost, never doubled ------------------------------------------------------------------
 def test_with_the_broker_down_moves_succeed_and_the_sweep_sends_each_email_once(alice, bob, carol, on_commit):
+    refused = mock.patch("daymove.outbox.tasks.run_job.apply_async", side_effect=OSError("connection refused"))
     with time_machine.travel(T0, tick=False) as traveller:
-        with mock.patch("daymove.outbox.tasks.run_job.apply_async", side_effect=OSError("connection refused")):
-            with on_commit():
-                challenges.create_challenge(carol, "abande", {}, "bob", rated=False)
-                match = start(alice, bob)
-                match = play_one(match)  # bob's turn
-                other = start(carol, alice, seat=1)  # alice moves first
-                play_one(other)  # carol's turn
-                moves.resign(other.pk, carol)
+        with refused, on_commit():
+            challenges.create_challenge(carol, "abande", {}, "bob", rated=False)
+            match = start(alice, bob)
+            match = play_one(match)  # bob's turn
+            other = start(carol, alice, seat=1)  # alice moves first
+            play_one(other)  # carol's turn
+            moves.resign(other.pk, carol)
         assert match.ply == 1 and mail.outbox == []
         pending = set(Job.objects.filter(status=Job.Status.PENDING, kind="email").values_list("key", flat=True))
         assert len(pending) >= 5
@@ -367,18 +367,26 @@ def test_settings_page_saves_time_zone_and_email_choices(alice, bob):
     client.force_login(alice)
     page = client.get(reverse("player_settings")).content.decode()
     assert "Time zone" in page and "Europe/Paris" in page and "Vacation" in page and "Calendar feed" in page
-    response = client.post(reverse("player_settings"), {
-        "time_zone": "Europe/Paris", "turn_emails": "digest", "digest_hour": "7", "reminders": "on",
-        "reminder_hours": ["2", "48"], "game_over": "on",
-    })
+    response = client.post(
+        reverse("player_settings"),
+        {
+            "time_zone": "Europe/Paris",
+            "turn_emails": "digest",
+            "digest_hour": "7",
+            "reminders": "on",
+            "reminder_hours": ["2", "48"],
+            "game_over": "on",
+        },
+    )
     assert response.status_code == 302
     alice.player.refresh_from_db()
     preferences = EmailPreferences.objects.get(user=alice)
     assert alice.player.time_zone == "Europe/Paris"
     assert (preferences.turn_emails, preferences.digest_hour, preferences.reminder_hours) == ("digest", 7, [2, 48])
     assert (preferences.game_over, preferences.challenges) == (True, False)
-    bad = client.post(reverse("player_settings"), {"time_zone": "Mars/Olympus", "turn_emails": "each",
-                                                    "digest_hour": "7"})
+    bad = client.post(
+        reverse("player_settings"), {"time_zone": "Mars/Olympus", "turn_emails": "each", "digest_hour": "7"}
+    )
     assert bad.status_code == 400
     alice.player.refresh_from_db()
     assert alice.player.time_zone == "Europe/Paris"
@@ -390,28 +398,49 @@ def test_changing_thresholds_reschedules_reminders_of_waiting_matches(alice, bob
             match = start(alice, bob)
         client = Client()
         client.force_login(alice)
-        client.post(reverse("player_settings"), {"time_zone": "UTC", "turn_emails": "each", "digest_hour": "8",
-                                                 "reminders": "on", "reminder_hours": ["24", "4"]})
-    assert Job.objects.filter(key=f"mail:{match.pk}:0:reminder-4h:{alice.pk}", run_after=T0 + 3 * DAY
-                              - timedelta(hours=4)).exists()
+        client.post(
+            reverse("player_settings"),
+            {
+                "time_zone": "UTC",
+                "turn_emails": "each",
+                "digest_hour": "8",
+                "reminders": "on",
+                "reminder_hours": ["24", "4"],
+            },
+        )
+    assert Job.objects.filter(
+        key=f"mail:{match.pk}:0:reminder-4h:{alice.pk}", run_after=T0 + 3 * DAY - timedelta(hours=4)
+    ).exists()
 
 
 def test_sign_up_keeps_the_time_zone_guessed_by_the_browser(client, db):
     page = client.get(reverse("account_signup")).content.decode()
     assert 'name="time_zone"' in page and "data-guess-zone" in page and "js/timezone.js" in page
-    response = client.post(reverse("account_signup"), {
-        "username": "erin", "email": "erin@example.com", "password1": "a-long-pass-phrase-9",
-        "password2": "a-long-pass-phrase-9", "time_zone": "Australia/Sydney",
-    })
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "username": "erin",
+            "email": "erin@example.com",
+            "password1": "a-long-pass-phrase-9",
+            "password2": "a-long-pass-phrase-9",
+            "time_zone": "Australia/Sydney",
+        },
+    )
     assert response.status_code == 302
     from django.contrib.auth import get_user_model
 
     assert get_user_model().objects.get(username="erin").player.time_zone == "Australia/Sydney"
     client.post(reverse("account_logout"))
-    client.post(reverse("account_signup"), {
-        "username": "frank", "email": "frank@example.com", "password1": "a-long-pass-phrase-9",
-        "password2": "a-long-pass-phrase-9", "time_zone": "Nowhere/Special",
-    })
+    client.post(
+        reverse("account_signup"),
+        {
+            "username": "frank",
+            "email": "frank@example.com",
+            "password1": "a-long-pass-phrase-9",
+            "password2": "a-long-pass-phrase-9",
+            "time_zone": "Nowhere/Special",
+        },
+    )
     assert get_user_model().objects.get(username="frank").player.time_zone == "UTC"
 
 

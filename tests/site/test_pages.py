@@ -32,8 +32,9 @@ def test_lobby_for_anonymous_and_player(client, alice_client, match):
 
 
 def test_create_and_accept_open_challenge(alice_client, bob_client):
-    response = alice_client.post(reverse("new_challenge", args=["abande"]),
-                                 {"option_board": "hex", "seat": "0", "opponent": ""})
+    response = alice_client.post(
+        reverse("new_challenge", args=["abande"]), {"option_board": "hex", "seat": "0", "opponent": ""}
+    )
     assert response.status_code == 302
     challenge = Challenge.objects.get()
     assert challenge.options == {"board": "hex"} and challenge.creator_seat == 0
@@ -47,8 +48,9 @@ def test_create_and_accept_open_challenge(alice_client, bob_client):
 
 
 def test_direct_challenge_only_for_the_named_player(alice_client, bob, carol):
-    alice_client.post(reverse("new_challenge", args=["abande"]),
-                      {"option_board": "square", "seat": "random", "opponent": "bob"})
+    alice_client.post(
+        reverse("new_challenge", args=["abande"]), {"option_board": "square", "seat": "random", "opponent": "bob"}
+    )
     challenge = Challenge.objects.get()
     carol_client = Client()
     carol_client.force_login(carol)
@@ -62,15 +64,17 @@ def test_direct_challenge_only_for_the_named_player(alice_client, bob, carol):
 
 
 def test_challenge_to_unknown_player_is_refused(alice_client):
-    response = alice_client.post(reverse("new_challenge", args=["abande"]),
-                                 {"option_board": "square", "seat": "random", "opponent": "nobody"})
+    response = alice_client.post(
+        reverse("new_challenge", args=["abande"]), {"option_board": "square", "seat": "random", "opponent": "nobody"}
+    )
     assert response.status_code == 400 and "no player called" in response.content.decode()
     assert not Challenge.objects.exists()
 
 
 def test_forged_option_is_refused(alice_client):
-    response = alice_client.post(reverse("new_challenge", args=["abande"]),
-                                 {"option_board": "octagon", "seat": "random"})
+    response = alice_client.post(
+        reverse("new_challenge", args=["abande"]), {"option_board": "octagon", "seat": "random"}
+    )
     assert response.status_code == 400 and not Challenge.objects.exists()
 
 

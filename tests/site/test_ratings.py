@@ -108,6 +108,7 @@ def test_established_until_follows_the_deviation(alice):
 
 # ---- leaderboard and profile ----------------------------------------------------------------
 
+
 def _established(user, game="abande", rating=1600.0):
     row = Rating(user=user, game=game, games=12)
     row.store(glicko2.Glicko(rating, 70, 0.06), timezone.now())

@@ -24,7 +24,7 @@ def _article(client, slug: str) -> str:
     assert response.status_code == 200
     page = response.content.decode()
     start = page.index('<article class="rules')
-    return page[start:page.index("</article>", start)]
+    return page[start : page.index("</article>", start)]
 
 
 @pytest.mark.parametrize("slug", SLUGS)

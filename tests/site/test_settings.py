@@ -16,7 +16,11 @@ def test_check_deploy_is_clean_in_production_mode():
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=120,
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
@@ -24,6 +28,12 @@ def test_check_deploy_is_clean_in_production_mode():
 
 def test_production_mode_refuses_to_start_without_a_secret_key():
     env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"} | {"DEBUG": "false"}
-    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=settings.BASE_DIR, env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr

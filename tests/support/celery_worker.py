@@ -64,15 +64,19 @@ def celery_workers(transactional_db, tmp_path):
     workers = []
 
     def start(broker_url: str, concurrency: int = 2, **env: str) -> CeleryWorker:
-        environment = os.environ | {
-            "DJANGO_SETTINGS_MODULE": "daymove.settings",
-            "DATABASE_URL": database_url(),
-            "CELERY_BROKER_URL": broker_url,
-            "EMAIL_HOST": "",
-            "EMAIL_FILE_PATH": str(tmp_path / "mail"),
-            "DAYMOVE_VAR_DIR": str(tmp_path / "var"),
-            "DAYMOVE_SWEEP_SECONDS": "1",
-        } | env
+        environment = (
+            os.environ
+            | {
+                "DJANGO_SETTINGS_MODULE": "daymove.settings",
+                "DATABASE_URL": database_url(),
+                "CELERY_BROKER_URL": broker_url,
+                "EMAIL_HOST": "",
+                "EMAIL_FILE_PATH": str(tmp_path / "mail"),
+                "DAYMOVE_VAR_DIR": str(tmp_path / "var"),
+                "DAYMOVE_SWEEP_SECONDS": "1",
+            }
+            | env
+        )
         worker = CeleryWorker(environment, tmp_path / "worker.log", concurrency=concurrency).start()
         workers.append(worker)
         return worker

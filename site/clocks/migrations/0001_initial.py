@@ -7,72 +7,120 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('play', '0002_rated_and_draw_offers'),
+        ("play", "0002_rated_and_draw_offers"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ChallengeClock',
+            name="ChallengeClock",
             fields=[
-                ('kind', models.CharField(choices=[('per_move', 'Days per move'), ('bank', 'Time bank')], default='per_move', max_length=16)),
-                ('days_per_move', models.PositiveSmallIntegerField(default=3)),
-                ('bank_initial_days', models.PositiveSmallIntegerField(default=0)),
-                ('bank_increment_days', models.PositiveSmallIntegerField(default=0)),
-                ('bank_cap_days', models.PositiveSmallIntegerField(default=0)),
-                ('challenge', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='clock', serialize=False, to='play.challenge')),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("per_move", "Days per move"), ("bank", "Time bank")],
+                        default="per_move",
+                        max_length=16,
+                    ),
+                ),
+                ("days_per_move", models.PositiveSmallIntegerField(default=3)),
+                ("bank_initial_days", models.PositiveSmallIntegerField(default=0)),
+                ("bank_increment_days", models.PositiveSmallIntegerField(default=0)),
+                ("bank_cap_days", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "challenge",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="clock",
+                        serialize=False,
+                        to="play.challenge",
+                    ),
+                ),
             ],
             options={
-                'abstract': False,
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='MatchClock',
+            name="MatchClock",
             fields=[
-                ('kind', models.CharField(choices=[('per_move', 'Days per move'), ('bank', 'Time bank')], default='per_move', max_length=16)),
-                ('days_per_move', models.PositiveSmallIntegerField(default=3)),
-                ('bank_initial_days', models.PositiveSmallIntegerField(default=0)),
-                ('bank_increment_days', models.PositiveSmallIntegerField(default=0)),
-                ('bank_cap_days', models.PositiveSmallIntegerField(default=0)),
-                ('match', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='clock', serialize=False, to='play.match')),
-                ('running_seat', models.SmallIntegerField(blank=True, help_text='Whose clock runs; empty when over.', null=True)),
-                ('turn_started', models.DateTimeField(default=django.utils.timezone.now)),
-                ('bank0', models.DurationField(blank=True, null=True)),
-                ('bank1', models.DurationField(blank=True, null=True)),
-                ('deadline0', models.DateTimeField(blank=True, db_index=True, null=True)),
-                ('deadline1', models.DateTimeField(blank=True, db_index=True, null=True)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("per_move", "Days per move"), ("bank", "Time bank")],
+                        default="per_move",
+                        max_length=16,
+                    ),
+                ),
+                ("days_per_move", models.PositiveSmallIntegerField(default=3)),
+                ("bank_initial_days", models.PositiveSmallIntegerField(default=0)),
+                ("bank_increment_days", models.PositiveSmallIntegerField(default=0)),
+                ("bank_cap_days", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "match",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="clock",
+                        serialize=False,
+                        to="play.match",
+                    ),
+                ),
+                (
+                    "running_seat",
+                    models.SmallIntegerField(blank=True, help_text="Whose clock runs; empty when over.", null=True),
+                ),
+                ("turn_started", models.DateTimeField(default=django.utils.timezone.now)),
+                ("bank0", models.DurationField(blank=True, null=True)),
+                ("bank1", models.DurationField(blank=True, null=True)),
+                ("deadline0", models.DateTimeField(blank=True, db_index=True, null=True)),
+                ("deadline1", models.DateTimeField(blank=True, db_index=True, null=True)),
             ],
             options={
-                'abstract': False,
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='CalendarFeed',
+            name="CalendarFeed",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(max_length=64, unique=True)),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='calendar_feed', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("token", models.CharField(max_length=64, unique=True)),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="calendar_feed",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Vacation',
+            name="Vacation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('start_date', models.DateField()),
-                ('end_date', models.DateField()),
-                ('starts', models.DateTimeField()),
-                ('ends', models.DateTimeField()),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='vacations', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("start_date", models.DateField()),
+                ("end_date", models.DateField()),
+                ("starts", models.DateTimeField()),
+                ("ends", models.DateTimeField()),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="vacations",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['starts'],
-                'indexes': [models.Index(fields=['user', 'ends'], name='clocks_vaca_user_id_6a26bb_idx')],
+                "ordering": ["starts"],
+                "indexes": [models.Index(fields=["user", "ends"], name="clocks_vaca_user_id_6a26bb_idx")],
             },
         ),
     ]

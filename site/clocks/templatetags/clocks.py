@@ -27,21 +27,25 @@ def match_clock(match, seat):
     players = []
     for index, user in enumerate(match.players):
         vacation = away.get(user.pk)
-        players.append({
-            "seat": index,
-            "user": user,
-            "you": seat == index,
-            "deadline": clock.deadline_of(index) if clock and match.is_active else None,
-            "bank": clock.bank_of(index) if clock and clock.kind == MatchClock.Kind.BANK and match.is_active else None,
-            "vacation": vacation,
-            "away_now": vacation is not None and vacation.starts <= now,
-        })
+        players.append(
+            {
+                "seat": index,
+                "user": user,
+                "you": seat == index,
+                "deadline": clock.deadline_of(index) if clock and match.is_active else None,
+                "bank": clock.bank_of(index)
+                if clock and clock.kind == MatchClock.Kind.BANK and match.is_active
+                else None,
+                "vacation": vacation,
+                "away_now": vacation is not None and vacation.starts <= now,
+            }
+        )
     return {"clock": clock, "match": match, "players": players}
 
 
 @register.inclusion_tag("clocks/partials/away.html")
 def away_notice(user):
-    """"Away until …" (or the next booked vacation) of the player a challenge is addressed to."""
+    """ "Away until …" (or the next booked vacation) of the player a challenge is addressed to."""
     vacation = _away([user.pk]).get(user.pk)
     return {"opponent": user, "vacation": vacation, "away_now": bool(vacation and vacation.starts <= timezone.now())}
 

@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,66 +15,137 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(db_index=True, max_length=32)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('status', models.CharField(choices=[('active', 'In progress'), ('finished', 'Finished'), ('aborted', 'Aborted')], db_index=True, default='active', max_length=16)),
-                ('ply', models.PositiveIntegerField(default=0)),
-                ('to_move', models.SmallIntegerField(blank=True, help_text='Seat to move; empty when over.', null=True)),
-                ('state', models.JSONField(help_text="Cached position (the rules' JSON); hidden information inside.")),
-                ('winner', models.SmallIntegerField(blank=True, help_text='Winning seat; empty for a draw.', null=True)),
-                ('scores', models.JSONField(blank=True, null=True)),
-                ('result_reason', models.CharField(blank=True, max_length=32)),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('updated', models.DateTimeField(default=django.utils.timezone.now)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('player0', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('player1', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(db_index=True, max_length=32)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("active", "In progress"), ("finished", "Finished"), ("aborted", "Aborted")],
+                        db_index=True,
+                        default="active",
+                        max_length=16,
+                    ),
+                ),
+                ("ply", models.PositiveIntegerField(default=0)),
+                (
+                    "to_move",
+                    models.SmallIntegerField(blank=True, help_text="Seat to move; empty when over.", null=True),
+                ),
+                ("state", models.JSONField(help_text="Cached position (the rules' JSON); hidden information inside.")),
+                (
+                    "winner",
+                    models.SmallIntegerField(blank=True, help_text="Winning seat; empty for a draw.", null=True),
+                ),
+                ("scores", models.JSONField(blank=True, null=True)),
+                ("result_reason", models.CharField(blank=True, max_length=32)),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                ("updated", models.DateTimeField(default=django.utils.timezone.now)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "player0",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "player1",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'matches',
-                'ordering': ['-updated'],
+                "verbose_name_plural": "matches",
+                "ordering": ["-updated"],
             },
         ),
         migrations.CreateModel(
-            name='Challenge',
+            name="Challenge",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(db_index=True, max_length=32)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('creator_seat', models.SmallIntegerField(blank=True, help_text='Empty: drawn at random.', null=True)),
-                ('status', models.CharField(choices=[('open', 'Open'), ('accepted', 'Accepted'), ('declined', 'Declined'), ('cancelled', 'Cancelled')], db_index=True, default='open', max_length=16)),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('creator', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='challenges_made', to=settings.AUTH_USER_MODEL)),
-                ('opponent', models.ForeignKey(blank=True, help_text='Empty for an open challenge.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='challenges_received', to=settings.AUTH_USER_MODEL)),
-                ('match', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='challenge', to='play.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(db_index=True, max_length=32)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("creator_seat", models.SmallIntegerField(blank=True, help_text="Empty: drawn at random.", null=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Open"),
+                            ("accepted", "Accepted"),
+                            ("declined", "Declined"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        db_index=True,
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "creator",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="challenges_made",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "opponent",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty for an open challenge.",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="challenges_received",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="challenge",
+                        to="play.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created'],
+                "ordering": ["-created"],
             },
         ),
         migrations.CreateModel(
-            name='Move',
+            name="Move",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ply', models.PositiveIntegerField()),
-                ('seat', models.SmallIntegerField()),
-                ('notation', models.CharField(help_text='Full notation; secret in hidden-information games.', max_length=64)),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='play.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("ply", models.PositiveIntegerField()),
+                ("seat", models.SmallIntegerField()),
+                (
+                    "notation",
+                    models.CharField(help_text="Full notation; secret in hidden-information games.", max_length=64),
+                ),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="moves", to="play.match"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'ply'],
+                "ordering": ["match", "ply"],
             },
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['status', 'to_move'], name='play_match_status_3e667f_idx'),
+            model_name="match",
+            index=models.Index(fields=["status", "to_move"], name="play_match_status_3e667f_idx"),
         ),
         migrations.AddConstraint(
-            model_name='move',
-            constraint=models.UniqueConstraint(fields=('match', 'ply'), name='one_move_per_ply'),
+            model_name="move",
+            constraint=models.UniqueConstraint(fields=("match", "ply"), name="one_move_per_ply"),
         ),
     ]

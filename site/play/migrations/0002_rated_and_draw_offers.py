@@ -4,25 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0001_initial'),
+        ("play", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='challenge',
-            name='rated',
+            model_name="challenge",
+            name="rated",
             field=models.BooleanField(default=True, help_text="The match changes both players' ratings."),
         ),
         migrations.AddField(
-            model_name='match',
-            name='draw_offer_seat',
-            field=models.SmallIntegerField(blank=True, help_text='Seat offering a draw; the offer lapses when the other seat moves.', null=True),
+            model_name="match",
+            name="draw_offer_seat",
+            field=models.SmallIntegerField(
+                blank=True, help_text="Seat offering a draw; the offer lapses when the other seat moves.", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='rated',
+            model_name="match",
+            name="rated",
             field=models.BooleanField(default=True, help_text="The result changes both players' ratings."),
         ),
     ]

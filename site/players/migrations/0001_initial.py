@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,14 +14,19 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('time_zone', models.CharField(default='UTC', max_length=64)),
-                ('is_bot', models.BooleanField(default=False)),
-                ('bot_level', models.CharField(blank=True, max_length=32)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='player', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("time_zone", models.CharField(default="UTC", max_length=64)),
+                ("is_bot", models.BooleanField(default=False)),
+                ("bot_level", models.CharField(blank=True, max_length=32)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="player", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
         ),
     ]

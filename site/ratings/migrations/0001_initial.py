@@ -7,53 +7,81 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('play', '0002_rated_and_draw_offers'),
+        ("play", "0002_rated_and_draw_offers"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=32)),
-                ('rating', models.FloatField(default=1500.0)),
-                ('deviation', models.FloatField(default=500.0)),
-                ('volatility', models.FloatField(default=0.09)),
-                ('games', models.PositiveIntegerField(default=0, help_text='Rated matches played in this game.')),
-                ('updated', models.DateTimeField(default=django.utils.timezone.now, help_text='End of the last rated match.')),
-                ('established_until', models.DateTimeField(blank=True, help_text='When idle time makes the deviation reach 110 again; empty while provisional.', null=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(max_length=32)),
+                ("rating", models.FloatField(default=1500.0)),
+                ("deviation", models.FloatField(default=500.0)),
+                ("volatility", models.FloatField(default=0.09)),
+                ("games", models.PositiveIntegerField(default=0, help_text="Rated matches played in this game.")),
+                (
+                    "updated",
+                    models.DateTimeField(default=django.utils.timezone.now, help_text="End of the last rated match."),
+                ),
+                (
+                    "established_until",
+                    models.DateTimeField(
+                        blank=True,
+                        help_text="When idle time makes the deviation reach 110 again; empty while provisional.",
+                        null=True,
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['game', 'established_until', 'rating'], name='ratings_rat_game_b39313_idx')],
-                'constraints': [models.UniqueConstraint(fields=('user', 'game'), name='one_rating_per_game')],
+                "indexes": [
+                    models.Index(fields=["game", "established_until", "rating"], name="ratings_rat_game_b39313_idx")
+                ],
+                "constraints": [models.UniqueConstraint(fields=("user", "game"), name="one_rating_per_game")],
             },
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=32)),
-                ('rating_before', models.FloatField()),
-                ('deviation_before', models.FloatField(help_text='Including the growth from idle time.')),
-                ('volatility_before', models.FloatField()),
-                ('rating_after', models.FloatField()),
-                ('deviation_after', models.FloatField()),
-                ('volatility_after', models.FloatField()),
-                ('score', models.FloatField(help_text='1 win, 0.5 draw, 0 loss.')),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='play.match')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game", models.CharField(max_length=32)),
+                ("rating_before", models.FloatField()),
+                ("deviation_before", models.FloatField(help_text="Including the growth from idle time.")),
+                ("volatility_before", models.FloatField()),
+                ("rating_after", models.FloatField()),
+                ("deviation_after", models.FloatField()),
+                ("volatility_after", models.FloatField()),
+                ("score", models.FloatField(help_text="1 win, 0.5 draw, 0 loss.")),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rating_changes", to="play.match"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'pk'],
-                'indexes': [models.Index(fields=['user', 'game', 'created'], name='ratings_rat_user_id_ffcfe2_idx')],
-                'constraints': [models.UniqueConstraint(fields=('match', 'user'), name='one_rating_change_per_player')],
+                "ordering": ["created", "pk"],
+                "indexes": [models.Index(fields=["user", "game", "created"], name="ratings_rat_user_id_ffcfe2_idx")],
+                "constraints": [models.UniqueConstraint(fields=("match", "user"), name="one_rating_change_per_player")],
             },
         ),
     ]

@@ -7,41 +7,65 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('play', '0002_rated_and_draw_offers'),
+        ("play", "0002_rated_and_draw_offers"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ChatMessage',
+            name="ChatMessage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.CharField(max_length=500)),
-                ('hidden', models.BooleanField(default=False, help_text='Hidden by a moderator: players see a placeholder.')),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('author', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_messages', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_messages', to='play.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("text", models.CharField(max_length=500)),
+                (
+                    "hidden",
+                    models.BooleanField(default=False, help_text="Hidden by a moderator: players see a placeholder."),
+                ),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chat_messages",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="chat_messages", to="play.match"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'pk'],
-                'indexes': [models.Index(fields=['match', 'created'], name='talk_chatme_match_i_f31d05_idx')],
+                "ordering": ["created", "pk"],
+                "indexes": [models.Index(fields=["match", "created"], name="talk_chatme_match_i_f31d05_idx")],
             },
         ),
         migrations.CreateModel(
-            name='PrivateNote',
+            name="PrivateNote",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.TextField(blank=True, max_length=5000)),
-                ('updated', models.DateTimeField(default=django.utils.timezone.now)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='play.match')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("text", models.TextField(blank=True, max_length=5000)),
+                ("updated", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "match",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="play.match"),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('match', 'user'), name='one_note_per_player_per_match')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "user"), name="one_note_per_player_per_match")
+                ],
             },
         ),
     ]
