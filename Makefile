@@ -41,12 +41,12 @@ test: $(STAMP) chromium
 # Load benchmark: scratch database (local PostgreSQL, else SQLite), gunicorn, figures into docs/performance.md.
 # Extra options, e.g. make loadbench LOADBENCH_ARGS="--players 500 --seconds 5".
 loadbench: $(STAMP)
-	$(BIN)/python -m daymove.loadbench --write docs/performance.md $(LOADBENCH_ARGS)
+	$(BIN)/python -m tools.loadbench --write docs/performance.md $(LOADBENCH_ARGS)
 
 # Failure check: Redis stopped mid-play, a worker killed mid-task; figures into docs/performance.md.
 # Needs redis-server (a private one is started on a free port); e.g. make failurecheck FAILURECHECK_ARGS="--outage 20".
 failurecheck: $(STAMP)
-	$(BIN)/python -m daymove.failurecheck --write docs/performance.md $(FAILURECHECK_ARGS)
+	$(BIN)/python -m tools.failurecheck --write docs/performance.md $(FAILURECHECK_ARGS)
 
 clean:
 	rm -rf $(VENV) var

@@ -57,11 +57,17 @@ def _start_turn(clock: MatchClock, match: Match, now: datetime) -> None:
         setattr(clock, f"deadline{seat}", deadline)
 
 
+def new_clock(match: Match, terms: dict, turn_started: datetime) -> MatchClock:
+    """A match's clock under `terms` (not saved), the turn of the seat to move started at `turn_started`."""
+    clock = _new_clock(match, terms)
+    _start_turn(clock, match, turn_started)
+    return clock
+
+
 def start_clock(match: Match) -> MatchClock:
     """Create the clock of a new match with its challenge's terms and start the first turn."""
     offered = ChallengeClock.objects.filter(challenge__match=match).first()
-    clock = _new_clock(match, offered.terms() if offered else DEFAULT_TERMS)
-    _start_turn(clock, match, timezone.now())
+    clock = new_clock(match, offered.terms() if offered else DEFAULT_TERMS, timezone.now())
     clock.save()
     return clock
 

@@ -20,13 +20,46 @@ def _score(winner: int | None, seat: int) -> float:
     return 0.5 if winner is None else 1.0 if winner == seat else 0.0
 
 
+def is_rated_result(match) -> bool:
+    """True for a finished rated match: the only kind that changes ratings."""
+    return match.rated and match.status == match.Status.FINISHED
+
+
+def apply_result(match, pair: list[Rating], when) -> list[RatingChange]:
+    """Rate finished `match` on its players' rows [seat 0, seat 1]: the rows are changed (not saved), the changes made.
+
+    Each player is rated from both players' values at `when` (deviations grown by idle time).
+    """
+    before = [row.current(when) for row in pair]
+    after = glicko2.game(before[0], before[1], _score(match.winner, 0))
+    changes = []
+    for seat, row in enumerate(pair):
+        changes.append(
+            RatingChange(
+                match=match,
+                user_id=row.user_id,
+                game=match.game,
+                score=_score(match.winner, seat),
+                rating_before=before[seat].rating,
+                deviation_before=before[seat].deviation,
+                volatility_before=before[seat].volatility,
+                rating_after=after[seat].rating,
+                deviation_after=after[seat].deviation,
+                volatility_after=after[seat].volatility,
+                created=when,
+            )
+        )
+        row.store(after[seat], when)
+        row.games += 1
+    return changes
+
+
 def rate_match(match) -> list[RatingChange]:
     """Apply a finished rated match to both players' ratings, once (call in the finishing transaction).
 
-    Each player is rated from both players' values just before the match ended (deviations grown
-    by idle time); a second call for the same match changes nothing.
+    A second call for the same match changes nothing.
     """
-    if not match.rated or match.status != match.Status.FINISHED:
+    if not is_rated_result(match):
         return []
     if RatingChange.objects.filter(match=match).exists():
         return []
@@ -39,28 +72,9 @@ def rate_match(match) -> list[RatingChange]:
         r.user_id: r
         for r in Rating.objects.select_for_update().filter(user_id__in=user_ids, game=match.game).order_by("pk")
     }
-    before = [rows[uid].current(when) for uid in user_ids]
-    after = glicko2.game(before[0], before[1], _score(match.winner, 0))
-    changes = []
-    for seat, uid in enumerate(user_ids):
-        changes.append(
-            RatingChange(
-                match=match,
-                user_id=uid,
-                game=match.game,
-                score=_score(match.winner, seat),
-                rating_before=before[seat].rating,
-                deviation_before=before[seat].deviation,
-                volatility_before=before[seat].volatility,
-                rating_after=after[seat].rating,
-                deviation_after=after[seat].deviation,
-                volatility_after=after[seat].volatility,
-                created=when,
-            )
-        )
-        row = rows[uid]
-        row.store(after[seat], when)
-        row.games += 1
+    pair = [rows[uid] for uid in user_ids]
+    changes = apply_result(match, pair, when)
+    for row in pair:
         row.save()
     RatingChange.objects.bulk_create(changes)
     return changes

@@ -20,11 +20,11 @@ from django.conf import settings
 from django.utils import timezone
 
 from daymove.clocks.models import MatchClock
-from daymove.liveservices import emails_in
 from daymove.outbox.models import Job
 from daymove.play import challenges, moves
 from tests.factories import UserFactory
 from tests.support.celery_worker import web_side_broker
+from tools.liveservices import emails_in
 
 pytestmark = [
     pytest.mark.integration,

@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 
 from daymove.celery import app
-from daymove.liveservices import CeleryWorker, RedisServer
+from tools.liveservices import CeleryWorker, RedisServer
 
 
 def database_url() -> str:

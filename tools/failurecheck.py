@@ -1,6 +1,6 @@
 """Failure check: Redis stopped mid-play and a worker killed mid-task; no move lost, no email doubled, bots recover.
 
-    .venv/bin/python -m daymove.failurecheck [--pairs 10] [--bot-matches 4] [--rounds 3] [--outage 10]
+    .venv/bin/python -m tools.failurecheck [--pairs 10] [--bot-matches 4] [--rounds 3] [--outage 10]
         [--stale-claim 5] [--database-url URL] [--write docs/performance.md] [--keep]
 
 The command makes a scratch database (PostgreSQL on this machine, else a SQLite file under var/, as the load
@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from daymove.liveservices import CeleryWorker, RedisServer, emails_in
+from tools import figures, scratch
+from tools.liveservices import CeleryWorker, RedisServer, emails_in
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+SECTION = "failurecheck"
 GAME = "abande"
 POLL = 0.02  # seconds between looks at the outbox while waiting
 
@@ -87,9 +88,7 @@ class Report:
 
     def percentile(self, phase: str, q: float) -> float:
         """The q-th percentile move latency of a phase, in milliseconds."""
-        from daymove.loadbench import Result
-
-        return Result(phase, 0, self.latencies[phase]).percentile(q)
+        return figures.percentile(self.latencies[phase], q)
 
     @property
     def problems(self) -> list[str]:
@@ -464,7 +463,7 @@ def section(report: Report, label: str, command: str, outbox: dict[str, float], 
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m daymove.failurecheck", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.failurecheck", description=__doc__.split("\n\n")[0])
     defaults = Config()
     parser.add_argument("--pairs", type=int, default=defaults.pairs, help="matches between two people")
     parser.add_argument("--bot-matches", type=int, default=defaults.bot_matches, help="matches against a bot")
@@ -472,7 +471,7 @@ def main(argv=None) -> int:
     parser.add_argument("--outage", type=float, default=defaults.outage_seconds, help="seconds Redis stays down")
     parser.add_argument("--stale-claim", type=float, default=5, help="seconds before a dead worker's job re-runs")
     parser.add_argument("--grace", type=float, default=2, help="seconds the sweep leaves a new job alone")
-    parser.add_argument("--database-url", help="scratch database (default: daymove_failurecheck on 127.0.0.1)")
+    parser.add_argument("--database-url", help=f"scratch database (default {scratch.default_database_url(SECTION)})")
     parser.add_argument("--write", type=Path, help="replace the failurecheck section of this Markdown file")
     parser.add_argument("--note", default="", help="a line added to the report (e.g. what else ran)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch database and folder")
@@ -480,15 +479,11 @@ def main(argv=None) -> int:
     config = Config(pairs=args.pairs, bot_matches=args.bot_matches, rounds=args.rounds, outage_seconds=args.outage)
     outbox = {"sweep": 1.0, "grace": args.grace, "stale": args.stale_claim}
 
-    from daymove import loadbench
-
-    scratch = Path(os.environ.get("DAYMOVE_VAR_DIR", BASE_DIR / "var")) / "failurecheck"
-    shutil.rmtree(scratch, ignore_errors=True)
-    scratch.mkdir(parents=True)
-    database = loadbench.open_database(args.database_url, scratch, marker="failurecheck")
+    folder = scratch.fresh_folder(SECTION)
+    database = scratch.open_database(args.database_url, folder, SECTION)
     print(f"database: {database.label} ({database.url})")
-    redis = RedisServer(scratch / "redis.log")
-    env = loadbench.server_environment(database.url, scratch) | {
+    redis = RedisServer(folder / "redis.log")
+    env = scratch.server_environment(database.url, folder) | {
         "CELERY_BROKER_URL": redis.url,
         "DAYMOVE_SWEEP_SECONDS": f"{outbox['sweep']:g}",
         "DAYMOVE_OUTBOX_SWEEP_GRACE_SECONDS": f"{outbox['grace']:g}",
@@ -504,7 +499,7 @@ def main(argv=None) -> int:
     workers: list[CeleryWorker] = []
 
     def start_worker() -> CeleryWorker:
-        worker = CeleryWorker(env | {"LOG_LEVEL": "INFO"}, scratch / "worker.log").start()
+        worker = CeleryWorker(env | {"LOG_LEVEL": "INFO"}, folder / "worker.log").start()
         workers.append(worker)
         return worker
 
@@ -513,7 +508,7 @@ def main(argv=None) -> int:
         call_command("migrate", "--noinput", verbosity=0)
         redis.start()
         print(f"redis: {redis.url}; playing...")
-        report = run(config, redis, start_worker, scratch / "mail")
+        report = run(config, redis, start_worker, folder / "mail")
     finally:
         for worker in workers:
             worker.stop()
@@ -523,18 +518,18 @@ def main(argv=None) -> int:
             database.drop()
         # The logs of the processes stay for a look when something went wrong.
         if args.keep or report is None or report.problems:
-            print(f"logs kept in {scratch}")
+            print(f"logs kept in {folder}")
         else:
-            shutil.rmtree(scratch, ignore_errors=True)
+            shutil.rmtree(folder, ignore_errors=True)
     command = (
-        f"python -m daymove.failurecheck --pairs {args.pairs} --bot-matches {args.bot_matches} "
+        f"python -m tools.failurecheck --pairs {args.pairs} --bot-matches {args.bot_matches} "
         f"--rounds {args.rounds} --outage {args.outage:g} --stale-claim {args.stale_claim:g} "
         f"--grace {args.grace:g}"
     )
     body = section(report, database.label, command, outbox, args.note)
     print(body)
     if args.write:
-        loadbench.write_section(args.write, body, name="failurecheck")
+        figures.write_section(args.write, body, SECTION)
         print(f"wrote the failurecheck section of {args.write}")
     return 1 if report.problems else 0
 

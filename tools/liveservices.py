@@ -18,7 +18,8 @@ import time
 from email.message import Message
 from pathlib import Path
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+from tools.scratch import CHECKOUT
+
 # What Django's file backend writes between two messages of one file.
 MESSAGE_SEPARATOR = "-" * 79
 
@@ -138,7 +139,7 @@ class CeleryWorker:
         self._log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                self.command, cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+                self.command, cwd=CHECKOUT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
             )
         return self
 

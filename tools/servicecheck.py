@@ -1,4 +1,4 @@
-"""`python -m daymove.servicecheck`: fail loudly when the configured PostgreSQL or Redis is unreachable."""
+"""`python -m tools.servicecheck`: fail loudly when the configured PostgreSQL or Redis is unreachable."""
 
 import os
 import sys

@@ -14,8 +14,8 @@ import pytest
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 
-from daymove import failurecheck, loadbench
 from tests.support.celery_worker import web_side_broker
+from tools import failurecheck, figures
 
 SHORT = failurecheck.Config(pairs=2, bot_matches=1, rounds=1, outage_seconds=3, settle_timeout=40, linger=3)
 # The outbox of the workers: a dead worker's job is handed over again after 5 s, a new job left alone for 1 s.
@@ -41,9 +41,9 @@ def test_the_email_count_finds_doubled_lost_and_unexpected_emails(tmp_path):
 
 def test_each_command_writes_only_its_own_section(tmp_path):
     doc = tmp_path / "performance.md"
-    loadbench.write_section(doc, "load figures")
-    loadbench.write_section(doc, "failure figures", name="failurecheck")
-    loadbench.write_section(doc, "new failure figures", name="failurecheck")
+    figures.write_section(doc, "load figures", "loadbench")
+    figures.write_section(doc, "failure figures", "failurecheck")
+    figures.write_section(doc, "new failure figures", "failurecheck")
     text = doc.read_text()
     assert "load figures" in text and "new failure figures" in text and "\nfailure figures" not in text
     assert text.count("<!-- failurecheck:start -->") == text.count("<!-- failurecheck:end -->") == 1

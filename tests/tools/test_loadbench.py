@@ -8,17 +8,17 @@ from collections import Counter
 import pytest
 from django.utils import timezone
 
-from daymove import loadbench
 from daymove.clocks.models import MatchClock
 from daymove.play.models import Challenge, Match, Move
 from daymove.play.replaycheck import check_all_matches
 from daymove.players.models import Player
 from daymove.ratings.models import RatingChange
 from games.registry import all_games
+from tools import figures, loadbench, scratch, seeding
 
 
 def test_seeded_matches_replay_from_their_moves_and_every_player_has_several(db):
-    seeded = loadbench.seed(8, 40, challenges=3, rng=random.Random(5), lines_per_variant=1)
+    seeded = seeding.seed(8, 40, challenges=3, rng=random.Random(5), lines_per_variant=1)
 
     matches = list(Match.objects.all())
     assert len(matches) == 40 and seeded.counts["matches"] == 40
@@ -51,7 +51,7 @@ def test_seeded_matches_replay_from_their_moves_and_every_player_has_several(db)
 
 @pytest.mark.django_db(transaction=True)
 def test_measuring_a_live_server_times_every_endpoint_and_plays_real_moves(live_server):
-    seeded = loadbench.seed(6, 12, challenges=2, rng=random.Random(7), lines_per_variant=1)
+    seeded = seeding.seed(6, 12, challenges=2, rng=random.Random(7), lines_per_variant=1)
     cookies = loadbench.make_sessions(seeded.user_ids)
     moves_before = Move.objects.count()
     points = loadbench.endpoints(seeded, cookies, live_server.url, loadbench.dashboard_path())
@@ -67,7 +67,7 @@ def test_measuring_a_live_server_times_every_endpoint_and_plays_real_moves(live_
     args = argparse.Namespace(
         players=6, matches=12, challenges=2, seconds=60, requests=6, concurrency=2, workers=1, seed=7, note="tiny run"
     )
-    database = loadbench.Database("sqlite:///loadbench.sqlite3", "SQLite")
+    database = scratch.Database("sqlite:///loadbench.sqlite3", "SQLite", "loadbench")
     text = loadbench.report(args, database, seeded, results, (0.5, 0.7), points[-1].left, 0, 1.0)
     assert "GET /healthz (baseline)" in text and "POST /m/<id>/move/" in text and "| ×1.0 |" in text
     assert "6 players, 12 matches" in text and "all matches agree" in text and "- Note: tiny run" in text
@@ -75,7 +75,7 @@ def test_measuring_a_live_server_times_every_endpoint_and_plays_real_moves(live_
 
 @pytest.mark.django_db(transaction=True)
 def test_a_refused_move_is_counted_apart_from_errors_and_not_followed(live_server):
-    seeded = loadbench.seed(4, 6, challenges=0, rng=random.Random(3), lines_per_variant=1)
+    seeded = seeding.seed(4, 6, challenges=0, rng=random.Random(3), lines_per_variant=1)
     cookies = loadbench.make_sessions(seeded.user_ids)
     task = seeded.move_tasks[0]
     # Seats swapped: the move comes from the player who is not to move ("It is not your turn").
@@ -100,17 +100,17 @@ def test_only_loopback_addresses_are_targets():
 
 def test_write_section_replaces_only_its_own_part(tmp_path):
     doc = tmp_path / "docs" / "performance.md"
-    loadbench.write_section(doc, "first figures")
+    figures.write_section(doc, "first figures", "loadbench")
     assert doc.read_text().startswith("# Performance\n") and "first figures" in doc.read_text()
 
     doc.write_text(doc.read_text() + "\n## Rules engines\n\nother helper's figures\n")
-    loadbench.write_section(doc, "second figures")
+    figures.write_section(doc, "second figures", "loadbench")
 
     text = doc.read_text()
     assert "first figures" not in text and "second figures" in text and "other helper's figures" in text
-    assert text.count(loadbench.SECTION_START) == text.count(loadbench.SECTION_END) == 1
+    assert text.count("<!-- loadbench:start -->") == text.count("<!-- loadbench:end -->") == 1
 
 
 def test_a_scratch_database_must_say_so_in_its_name(tmp_path):
     with pytest.raises(SystemExit):
-        loadbench.open_database("sqlite:///" + str(tmp_path / "db.sqlite3"), tmp_path)
+        scratch.open_database("sqlite:///" + str(tmp_path / "db.sqlite3"), tmp_path, "loadbench")
