@@ -10,8 +10,13 @@ from pathlib import Path
 
 import dj_database_url
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("DAYMOVE_VAR_DIR", BASE_DIR / "var"))
+PACKAGE_DIR = Path(__file__).resolve().parent
+# Installed from a wheel, the package carries templates/, static/ and seeds/ inside itself; in a checkout they sit
+# beside site/ at the top of the tree, and BASE_DIR is the checkout. Installed, var/ is in the working directory.
+INSTALLED = (PACKAGE_DIR / "templates").is_dir()
+BASE_DIR = PACKAGE_DIR if INSTALLED else PACKAGE_DIR.parent
+VAR_DIR = Path(os.environ.get("DAYMOVE_VAR_DIR", Path.cwd() / "var" if INSTALLED else BASE_DIR / "var"))
+SEEDS_DIR = BASE_DIR / "seeds"
 
 
 def env_bool(name: str, default: bool) -> bool:

@@ -10,7 +10,7 @@ class Command(BaseCommand):
     help = "Load seeds/*.json (accounts and example matches); safe to run again."
 
     def add_arguments(self, parser):
-        parser.add_argument("--folder", default=str(Path(settings.BASE_DIR) / "seeds"))
+        parser.add_argument("--folder", default=str(settings.SEEDS_DIR))
 
     def handle(self, *args, folder, **options):
         for line in load_seeds(Path(folder)):
