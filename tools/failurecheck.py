@@ -275,13 +275,14 @@ def _kill_while_a_bot_thinks(
 ) -> CeleryWorker:
     """Move against the slow bot until its job is caught running, SIGKILL the worker, start another; returns it."""
     from daymove.outbox.models import Job
+    from daymove.play.bots import bot_turn_key
     from daymove.play.models import Match, Move
 
     report, config = scenario.report, scenario.config
     for tries, match_id in enumerate(scenario.slow_bot_matches, start=1):
         scenario.move(match_id, "after")
         ply = Match.objects.get(pk=match_id).ply
-        key = f"bot:{match_id}:{ply}"
+        key = bot_turn_key(match_id, ply)
         if _wait_for_running(key, config.settle_timeout) == Job.Status.RUNNING:
             worker.kill()
             killed = time.monotonic()

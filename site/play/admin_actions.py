@@ -11,7 +11,7 @@ from daymove.clocks.timing import deadline_after
 from daymove.outbox.jobs import hand_over
 from daymove.outbox.models import Job
 from daymove.play import followups
-from daymove.play.bots import bot_level, schedule_bot_turn
+from daymove.play.bots import bot_level, bot_turn_key, schedule_bot_turn
 from daymove.play.endings import end_match
 from daymove.play.errors import Conflict, Refused
 from daymove.play.models import Match
@@ -56,7 +56,7 @@ def requeue_bot_turn(match: Match) -> Job:
     """Queue the bot's turn again (e.g. after its job failed); Refused unless a bot is to move."""
     if not match.is_active or match.to_move is None or bot_level(match.players[match.to_move]) is None:
         raise Refused("No bot is to move in this match.")
-    key = f"bot:{match.pk}:{match.ply}"
+    key = bot_turn_key(match.pk, match.ply)
     with transaction.atomic():
         reset = (
             Job.objects.filter(key=key)

@@ -31,13 +31,18 @@ def bot_players() -> list:
     return sorted(bots, key=lambda u: order.index(u.player.bot_level) if u.player.bot_level in order else 99)
 
 
+def bot_turn_key(match_id: int, ply: int) -> str:
+    """The outbox key of a bot's turn at `ply` of a match: one job per turn, however often it is recorded."""
+    return f"bot:{match_id}:{ply}"
+
+
 def schedule_bot_turn(match: Match) -> None:
     """If a bot is to move in this active match, record its turn (call inside the move's transaction)."""
     if not match.is_active or match.to_move is None:
         return
     if bot_level(match.players[match.to_move]) is None:
         return
-    record("bot_turn", f"bot:{match.pk}:{match.ply}", {"match": match.pk, "ply": match.ply})
+    record("bot_turn", bot_turn_key(match.pk, match.ply), {"match": match.pk, "ply": match.ply})
 
 
 @handler("bot_turn", queue="bots")
