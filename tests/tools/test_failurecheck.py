@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 
 from tests.support.celery_worker import web_side_broker
-from tools import failurecheck, figures
+from tools import failurecheck
 
 SHORT = failurecheck.Config(pairs=2, bot_matches=1, rounds=1, outage_seconds=3, settle_timeout=40, linger=3)
 # The outbox of the workers: a dead worker's job is handed over again after 5 s, a new job left alone for 1 s.
@@ -37,16 +37,6 @@ def test_the_email_count_finds_doubled_lost_and_unexpected_emails(tmp_path):
     assert (report.emails_sent, report.emails_expected) == (4, 3)
     assert (report.duplicates, report.missing, report.unexpected) == (1, 1, 1)
     assert {"1 emails doubled", "1 emails lost", "1 unexpected emails"} <= set(report.problems)
-
-
-def test_each_command_writes_only_its_own_section(tmp_path):
-    doc = tmp_path / "performance.md"
-    figures.write_section(doc, "load figures", "loadbench")
-    figures.write_section(doc, "failure figures", "failurecheck")
-    figures.write_section(doc, "new failure figures", "failurecheck")
-    text = doc.read_text()
-    assert "load figures" in text and "new failure figures" in text and "\nfailure figures" not in text
-    assert text.count("<!-- failurecheck:start -->") == text.count("<!-- failurecheck:end -->") == 1
 
 
 @pytest.mark.integration
