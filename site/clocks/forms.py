@@ -6,7 +6,7 @@ from django import forms
 
 from daymove.clocks.models import TimeControl
 from daymove.clocks.terms import DAYS_PER_MOVE, DEFAULT_TERMS, MAX_BANK_DAYS, MAX_INCREMENT_DAYS, check_terms
-from daymove.play.errors import Refused
+from daymove.errors import Refused
 
 BANK = "bank"
 CLOCK_CHOICES = [(str(days), f"{days} day{'s' if days != 1 else ''} per move") for days in DAYS_PER_MOVE] + [

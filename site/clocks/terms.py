@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from daymove.clocks.models import TimeControl
-from daymove.play.errors import Refused
+from daymove.errors import Refused
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 DEFAULT_TERMS = {"kind": TimeControl.Kind.PER_MOVE.value, "days": 3}

@@ -14,8 +14,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from daymove.clocks.models import MatchClock
+from daymove.errors import Conflict
 from daymove.play.endings import end_match
-from daymove.play.errors import Conflict
 from daymove.play.models import Match, Move
 from daymove.play.moves import get_match
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from daymove.clocks.models import Vacation
 from daymove.clocks.services import recompute_deadlines
 from daymove.clocks.zones import zone_of
-from daymove.play.errors import NotFound, Refused
+from daymove.errors import NotFound, Refused
 from daymove.players.models import Player
 
 BOOK_AHEAD_DAYS = 365

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.clocks import calendar, vacations
 from daymove.clocks.forms import VacationForm
-from daymove.play.errors import Refused
+from daymove.errors import Refused
 
 SETTINGS = "player_settings"
 

@@ -6,8 +6,8 @@ move notation of hidden-information games is hidden while the match is in progre
 
 from django.contrib import admin, messages
 
+from daymove.errors import Refused
 from daymove.play import admin_actions
-from daymove.play.errors import Refused
 from daymove.play.models import Challenge, Match, Move
 from daymove.play.replaycheck import replay_mismatch
 

@@ -8,12 +8,12 @@ from django.utils import timezone
 from daymove.clocks.models import DAY, MatchClock
 from daymove.clocks.services import away_intervals
 from daymove.clocks.timing import deadline_after
+from daymove.errors import Conflict, Refused
 from daymove.outbox.jobs import hand_over
 from daymove.outbox.models import Job
 from daymove.play import followups
 from daymove.play.bots import bot_level, bot_turn_key, schedule_bot_turn
 from daymove.play.endings import end_match
-from daymove.play.errors import Conflict, Refused
 from daymove.play.models import Match
 
 

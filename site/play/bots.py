@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import logging
 
+from daymove.errors import Refused
 from daymove.outbox.jobs import handler, record
 from daymove.play import moves
-from daymove.play.errors import Refused
 from daymove.play.models import Match
 from games.bot.levels import DEFAULT_LEVEL, LEVELS
 from games.bot.mcts import choose_move

@@ -7,10 +7,10 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
+from daymove.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play import followups
 from daymove.play.bots import bot_level
 from daymove.play.catalog import draw_start_options
-from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
 from daymove.play.moves import get_match
 from daymove.players.accounts import find_player, has_verified_email

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
+from daymove.errors import Conflict, Forbidden, Refused
 from daymove.play.endings import end_match
-from daymove.play.errors import Conflict, Forbidden, Refused
 from daymove.play.followups import after_draw_offer
 from daymove.play.models import Match, Move
 from daymove.play.moves import get_match

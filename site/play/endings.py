@@ -6,8 +6,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from daymove.errors import Conflict
 from daymove.play import followups
-from daymove.play.errors import Conflict
 from daymove.play.models import Match
 from daymove.play.moves import _finished_fields
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from daymove.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play import followups
-from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play.models import Match, Move
 from games.base import RulesError
 

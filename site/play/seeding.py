@@ -8,8 +8,8 @@ from pathlib import Path
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
+from daymove.errors import Refused
 from daymove.play import moves
-from daymove.play.errors import Refused
 from daymove.play.models import Match
 from daymove.players.models import Player
 from games.registry import get_game

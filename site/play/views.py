@@ -13,11 +13,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from daymove.clocks.display import time_control_summary
+from daymove.errors import Refused
 from daymove.play import challenges, draws, moves
 from daymove.play.boards import match_context
 from daymove.play.bots import bot_players
 from daymove.play.catalog import options_summary
-from daymove.play.errors import Refused
 from daymove.play.forms import ChallengeForm, MoveForm
 from daymove.play.lobby_filters import OpenChallengeFilter, rating_label
 from daymove.play.match_extras import match_extras

@@ -43,8 +43,8 @@ def delete_account(user) -> str:
     challenges withdrawn, so no opponent waits forever. All or nothing; returns the anonymous name.
     """
     from daymove.clocks.models import CalendarFeed, Vacation
+    from daymove.errors import Conflict
     from daymove.notify.models import EmailPreferences
-    from daymove.play.errors import Conflict
     from daymove.play.models import Challenge, Match
     from daymove.play.moves import resign
     from daymove.talk.models import ChatMessage, PrivateNote

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from daymove.play.errors import Forbidden, Refused
+from daymove.errors import Forbidden, Refused
 from daymove.play.models import Match
 from daymove.talk.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, ChatMessage, PrivateNote
 

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from daymove.play.errors import Refused
+from daymove.errors import Refused
 from daymove.play.moves import get_match
 from daymove.talk import services
 

@@ -24,9 +24,9 @@ from django.urls import reverse
 
 from daymove.clocks.models import MatchClock
 from daymove.clocks.timeouts import sweep_timeouts
+from daymove.errors import Conflict
 from daymove.outbox.models import Job
 from daymove.play import challenges, moves
-from daymove.play.errors import Conflict
 from daymove.play.models import Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.ratings.models import Rating, RatingChange

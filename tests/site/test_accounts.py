@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from daymove.clocks.models import Vacation
+from daymove.errors import Refused
 from daymove.notify.models import EmailPreferences
 from daymove.play import moves
 from daymove.play.challenges import accept_challenge, create_challenge
-from daymove.play.errors import Refused
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import has_verified_email, verified_address
 from daymove.ratings import glicko2

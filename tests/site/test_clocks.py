@@ -11,8 +11,8 @@ from daymove.clocks import calendar, vacations
 from daymove.clocks.models import CalendarFeed, ChallengeClock, MatchClock, Vacation
 from daymove.clocks.timeouts import apply_timeout, overdue, sweep_timeouts
 from daymove.clocks.timing import deadline_after, running_time
+from daymove.errors import Conflict, Refused
 from daymove.play import challenges, moves
-from daymove.play.errors import Conflict, Refused
 from daymove.play.models import Challenge, Match
 from tests.factories import MatchFactory, UserFactory
 

@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from daymove.errors import Conflict, Forbidden
 from daymove.play import draws, moves
-from daymove.play.errors import Conflict, Forbidden
 from daymove.play.models import Challenge, Match
 from daymove.talk.models import CHAT_MAX_LENGTH, ChatMessage, PrivateNote
 from tests.factories import MatchFactory

@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import connection
 
+from daymove.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play import moves
-from daymove.play.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play.models import Match, Move
 from tests.factories import MatchFactory
 

@@ -9,9 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from daymove.errors import Conflict
 from daymove.play import draws, moves
 from daymove.play.endings import end_match
-from daymove.play.errors import Conflict
 from daymove.ratings import glicko2
 from daymove.ratings.models import Rating, RatingChange
 from daymove.ratings.updates import rate_match

@@ -1,4 +1,4 @@
-"""Refusals a person can read: the view shows the message and nothing changes."""
+"""Refusals a person can read, shared by every app: the view shows the message and nothing changes."""
 
 
 class Refused(Exception):
