@@ -177,9 +177,9 @@ class Scenario:
 
     def move(self, match_id: int, phase: str) -> None:
         """The person to move plays a move that does not end the game; timed; the email it causes is expected."""
-        from daymove.play import moves
+        from daymove.play import lookups, moves
 
-        match = moves.get_match(match_id)
+        match = lookups.get_match(match_id)
         person = match.players[match.to_move]
         rules, position = match.rules, match.position()
         choices = [

@@ -1,26 +1,25 @@
 """Each player's deadline: set when the turn passes, stopped when the match ends, moved on by vacations.
 
-Called from `daymove.play.followups` inside the transaction that changes the match, so a deadline
-always belongs to the position it was computed for. Bots have no deadline.
+Called by `receivers` inside the transaction that changes the match, so a deadline always belongs to
+the position it was computed for; every deadline set or moved is announced (`signals.deadline_set`) in
+that transaction, so the reminders move with it. Bots have no deadline.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from daymove.clocks import signals
 from daymove.clocks.models import DAY, ChallengeClock, MatchClock, TimeControl, Vacation
 from daymove.clocks.terms import DEFAULT_TERMS, apply_terms, check_terms
 from daymove.clocks.timing import Interval, deadline_after, running_time
-from daymove.play.bots import bot_level
+from daymove.errors import Refused
 from daymove.play.models import Match
-
-
-def is_bot(user) -> bool:
-    """True for bot accounts (they never get a deadline)."""
-    return bot_level(user) is not None
+from daymove.players.bots import is_bot
 
 
 def away_intervals(user_id: int, since: datetime) -> list[Interval]:
@@ -69,6 +68,7 @@ def start_clock(match: Match) -> MatchClock:
     offered = ChallengeClock.objects.filter(challenge__match=match).first()
     clock = new_clock(match, offered.terms() if offered else DEFAULT_TERMS, timezone.now())
     clock.save()
+    signals.deadline_set.send(sender=MatchClock, match=match, clock=clock)
     return clock
 
 
@@ -86,6 +86,7 @@ def after_move(match: Match) -> MatchClock:
         setattr(clock, f"bank{mover}", min(left, clock.bank_cap_days * DAY))
     _start_turn(clock, match, now)
     clock.save()
+    signals.deadline_set.send(sender=MatchClock, match=match, clock=clock)
     return clock
 
 
@@ -96,8 +97,6 @@ def stop_clock(match: Match) -> None:
 
 def recompute_deadlines(user) -> list[Match]:
     """Move the running deadlines of `user`'s active matches to their booked vacations; the changed matches."""
-    from daymove.play import followups
-
     clocks = list(
         MatchClock.objects.select_for_update(of=("self",))
         .filter(match__status=Match.Status.ACTIVE)
@@ -117,6 +116,31 @@ def recompute_deadlines(user) -> list[Match]:
         if new != old:
             setattr(clock, f"deadline{seat}", new)
             clock.save(update_fields=[f"deadline{seat}"])
-            followups.after_clock_change(clock.match)
+            signals.deadline_set.send(sender=MatchClock, match=clock.match, clock=clock)
             changed.append(clock.match)
     return changed
+
+
+def extend_deadline(match: Match, days: int) -> MatchClock:
+    """Give the player to move `days` more for this turn (the turn counts as started that much later).
+
+    Moving the turn's start, rather than the deadline alone, keeps the extension when a vacation
+    makes the clocks recompute the deadline, and charges a time bank nothing for those days.
+    """
+    with transaction.atomic():
+        clock = (
+            MatchClock.objects.select_for_update(of=("self",))
+            .filter(match=match, match__status=Match.Status.ACTIVE)
+            .first()
+        )
+        if clock is None or clock.running_seat is None or clock.deadline_of(clock.running_seat) is None:
+            raise Refused("This match has no running deadline to extend.")
+        seat = clock.running_seat
+        clock.turn_started += days * DAY
+        deadline = deadline_after(
+            clock.turn_started, clock.budget(seat), away_intervals(match.players[seat].pk, clock.turn_started)
+        )
+        setattr(clock, f"deadline{seat}", deadline)
+        clock.save(update_fields=["turn_started", f"deadline{seat}"])
+        signals.deadline_set.send(sender=MatchClock, match=match, clock=clock)
+    return clock

@@ -2,7 +2,7 @@
 
 The sweep reads (match, ply, seat to move) and hands each to `endings.end_match`, a compare-and-set on
 the match row (still active, still at that ply): of two sweeps, or a sweep and a last-second move,
-exactly one changes the match, and the result (with ratings, in `followups.after_finish`) is
+exactly one changes the match, and the result (with ratings, by `play.signals.match_finished`) is
 written in the same transaction.
 """
 
@@ -16,8 +16,8 @@ from django.utils import timezone
 from daymove.clocks.models import MatchClock
 from daymove.errors import Conflict
 from daymove.play.endings import end_match
+from daymove.play.lookups import get_match
 from daymove.play.models import Match, Move
-from daymove.play.moves import get_match
 
 log = logging.getLogger(__name__)
 

@@ -7,4 +7,5 @@ class NotifyConfig(AppConfig):
     verbose_name = "Emails"
 
     def ready(self):
-        from daymove.notify import mailer  # noqa: F401 - registers the email job handler
+        # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.
+        from daymove.notify import mailer, receivers  # noqa: F401 - register the email job handler and receivers

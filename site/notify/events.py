@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from daymove.clocks.models import MatchClock
-from daymove.clocks.services import is_bot
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import record, reschedule
 from daymove.play.models import Challenge, Match
+from daymove.players.bots import is_bot
 
 KIND = "email"
 
@@ -49,7 +49,7 @@ def match_started(match: Match) -> None:
 
 
 def turn_passed(match: Match, *, first_turn_for_creator: bool = False) -> None:
-    """The turn has passed: "your turn" to the player to move, and their reminders before the deadline.
+    """The turn has passed: "your turn" to the player to move (their reminders follow the deadline the clock set).
 
     Against a bot no "your turn" email is sent (the bot answers within seconds, while the player is on
     the page); reminders still are, as the player's deadline runs.
@@ -64,7 +64,6 @@ def turn_passed(match: Match, *, first_turn_for_creator: bool = False) -> None:
         _record_email(
             "your_turn", email_key(match.pk, match.ply, "your_turn", user.pk), user, match=match.pk, ply=match.ply
         )
-    schedule_reminders(match)
 
 
 def reminder_kind(hours: int) -> str:

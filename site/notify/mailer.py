@@ -12,7 +12,6 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from daymove.clocks.models import ChallengeClock, MatchClock
-from daymove.clocks.services import is_bot
 from daymove.notify import emails
 from daymove.notify.content import match_link, turn_summary, waiting_matches
 from daymove.notify.events import KIND
@@ -21,6 +20,7 @@ from daymove.outbox.jobs import handler
 from daymove.play.catalog import options_summary
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import verified_address
+from daymove.players.bots import is_bot
 
 
 def _current_turn(payload: dict, user) -> tuple[Match, int] | None:

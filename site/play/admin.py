@@ -6,8 +6,9 @@ move notation of hidden-information games is hidden while the match is in progre
 
 from django.contrib import admin, messages
 
+from daymove.clocks.services import extend_deadline
 from daymove.errors import Refused
-from daymove.play import admin_actions
+from daymove.play import admin_actions, bots
 from daymove.play.models import Challenge, Match, Move
 from daymove.play.replaycheck import replay_mismatch
 
@@ -135,15 +136,11 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
 
     @admin.action(description="Extend the running deadline by 1 day", permissions=["change"])
     def extend_one_day(self, request, queryset):
-        _run_action(
-            self, request, queryset, "Extended the deadline by 1 day", lambda m: admin_actions.extend_deadline(m, 1)
-        )
+        _run_action(self, request, queryset, "Extended the deadline by 1 day", lambda m: extend_deadline(m, 1))
 
     @admin.action(description="Extend the running deadline by 3 days", permissions=["change"])
     def extend_three_days(self, request, queryset):
-        _run_action(
-            self, request, queryset, "Extended the deadline by 3 days", lambda m: admin_actions.extend_deadline(m, 3)
-        )
+        _run_action(self, request, queryset, "Extended the deadline by 3 days", lambda m: extend_deadline(m, 3))
 
     @admin.action(description="Check the replay (moves give the stored position)", permissions=["view"])
     def check_replay(self, request, queryset):
@@ -154,7 +151,7 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
 
     @admin.action(description="Re-queue the bot's turn", permissions=["change"])
     def requeue_bot_turn(self, request, queryset):
-        _run_action(self, request, queryset, "Re-queued the bot's turn", admin_actions.requeue_bot_turn)
+        _run_action(self, request, queryset, "Re-queued the bot's turn", bots.requeue_bot_turn)
 
 
 @admin.register(Move)

@@ -7,4 +7,5 @@ class PlayConfig(AppConfig):
     verbose_name = "Play"
 
     def ready(self):
-        from daymove.play import bots  # noqa: F401 - registers the bot-turn job handler
+        # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.
+        from daymove.play import bots, receivers  # noqa: F401 - register the bot-turn job handler and receivers

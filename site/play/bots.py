@@ -1,34 +1,26 @@
-"""Bot opponents: their turns run as outbox jobs on the `bots` queue, through the move service."""
+"""Bot opponents: their turns run as outbox jobs on the `bots` queue, through the move service.
+
+A bot's move goes through the move service, so the move service cannot call this module: the bot's
+turn is recorded by a receiver of play's own signals (see `receivers`).
+"""
 
 from __future__ import annotations
 
 import logging
 
-from daymove.errors import Refused
-from daymove.outbox.jobs import handler, record
+from django.db import transaction
+from django.utils import timezone
+
+from daymove.errors import Conflict, Refused
+from daymove.outbox.jobs import hand_over, handler, record
+from daymove.outbox.models import Job
 from daymove.play import moves
+from daymove.play.lookups import get_match
 from daymove.play.models import Match
-from games.bot.levels import DEFAULT_LEVEL, LEVELS
+from daymove.players.bots import bot_level, is_bot
 from games.bot.mcts import choose_move
 
 log = logging.getLogger(__name__)
-
-
-def bot_level(user) -> str | None:
-    """The bot level of a user, or None for a person."""
-    player = getattr(user, "player", None)
-    if player is None or not player.is_bot:
-        return None
-    return player.bot_level or DEFAULT_LEVEL
-
-
-def bot_players() -> list:
-    """The bot accounts, weakest first (for the lobby's "play a bot")."""
-    from django.contrib.auth import get_user_model
-
-    order = list(LEVELS)
-    bots = get_user_model().objects.filter(player__is_bot=True, is_active=True).select_related("player")
-    return sorted(bots, key=lambda u: order.index(u.player.bot_level) if u.player.bot_level in order else 99)
 
 
 def bot_turn_key(match_id: int, ply: int) -> str:
@@ -40,15 +32,35 @@ def schedule_bot_turn(match: Match) -> None:
     """If a bot is to move in this active match, record its turn (call inside the move's transaction)."""
     if not match.is_active or match.to_move is None:
         return
-    if bot_level(match.players[match.to_move]) is None:
+    if not is_bot(match.players[match.to_move]):
         return
     record("bot_turn", bot_turn_key(match.pk, match.ply), {"match": match.pk, "ply": match.ply})
+
+
+def requeue_bot_turn(match: Match) -> Job:
+    """Queue the bot's turn again (e.g. after its job failed); Refused unless a bot is to move."""
+    if not match.is_active or match.to_move is None or not is_bot(match.players[match.to_move]):
+        raise Refused("No bot is to move in this match.")
+    key = bot_turn_key(match.pk, match.ply)
+    with transaction.atomic():
+        reset = (
+            Job.objects.filter(key=key)
+            .exclude(status=Job.Status.RUNNING)
+            .update(status=Job.Status.PENDING, run_after=timezone.now(), attempts=0, last_error="")
+        )
+        if not reset and Job.objects.filter(key=key, status=Job.Status.RUNNING).exists():
+            raise Conflict("The bot is thinking about this turn right now.")
+        schedule_bot_turn(match)  # records the job if there was none
+        job = Job.objects.get(key=key)
+        if reset:
+            transaction.on_commit(lambda: hand_over(job))
+    return job
 
 
 @handler("bot_turn", queue="bots")
 def play_bot_turn(payload: dict) -> None:
     """Choose and submit the bot's move; a late or duplicate job finds the ply moved on and does nothing."""
-    match = moves.get_match(payload["match"])
+    match = get_match(payload["match"])
     if not match.is_active or match.ply != payload["ply"]:
         return
     bot = match.players[match.to_move]

@@ -8,12 +8,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from daymove.errors import Conflict, Forbidden, NotFound, Refused
-from daymove.play import followups
-from daymove.play.bots import bot_level
+from daymove.play import signals
 from daymove.play.catalog import draw_start_options
+from daymove.play.lookups import get_challenge, get_match, player_seat
 from daymove.play.models import Challenge, Match
-from daymove.play.moves import get_match
 from daymove.players.accounts import find_player, has_verified_email
+from daymove.players.bots import is_bot
 from games.base import BadOptions
 from games.registry import all_games
 
@@ -58,8 +58,8 @@ def create_challenge(
             creator_seat=creator_seat,
             rated=rated,
         )
-        followups.after_challenge(challenge, time_control)
-    if opponent is not None and bot_level(opponent) is not None:
+        signals.challenge_created.send(sender=Challenge, challenge=challenge, time_control=time_control)
+    if opponent is not None and is_bot(opponent):
         challenge.match = accept_challenge(challenge.pk, opponent)  # bots accept at once
     return challenge
 
@@ -72,14 +72,6 @@ def _refuse_unverified(player, opponent=None) -> None:
         raise Refused(
             f"{opponent.username} has not verified an email address yet, so the match cannot be rated: untick “Rated”."
         )
-
-
-def get_challenge(challenge_id) -> Challenge:
-    """The challenge; NotFound if there is none."""
-    try:
-        return Challenge.objects.select_related("creator", "opponent").get(pk=challenge_id)
-    except (Challenge.DoesNotExist, ValueError, TypeError):
-        raise NotFound("There is no such challenge.") from None
 
 
 def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Match:
@@ -119,7 +111,7 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
             rated=challenge.rated,
         )
         Challenge.objects.filter(pk=challenge.pk).update(match=match)
-        followups.after_start(match)
+        signals.match_started.send(sender=Match, match=match)
     return match
 
 
@@ -148,9 +140,7 @@ def decline_challenge(challenge_id, user) -> Challenge:
 def rematch(match_id, user) -> Challenge:
     """Challenge a finished match's opponent again: same game, options, clock and rating flag, seats swapped."""
     match = get_match(match_id)
-    seat = match.seat_of(user)
-    if seat is None:
-        raise Forbidden("You are not playing in this match.")
+    seat = player_seat(match, user)
     if match.is_active:
         raise Refused("The match is still in progress.")
     opponent = match.players[1 - seat]

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
-from daymove.errors import Conflict, Forbidden, Refused
+from daymove.errors import Conflict, Refused
+from daymove.play import signals
 from daymove.play.endings import end_match
-from daymove.play.followups import after_draw_offer
+from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match, Move
-from daymove.play.moves import get_match
 
 # Games whose rules have drawn results (equal scores, repetition or a ply limit), so a draw by
 # agreement is a result they already know. Every game on the site so far; a new game without
@@ -22,10 +22,8 @@ def can_offer_draw(match: Match) -> bool:
     return match.game in GAMES_WITH_DRAWS
 
 
-def _player_seat(match: Match, user) -> int:
-    seat = match.seat_of(user)
-    if seat is None:
-        raise Forbidden("You are not playing in this match.")
+def _seat_in_active_match(match: Match, user) -> int:
+    seat = player_seat(match, user)
     if not match.is_active:
         raise Conflict("This match is over.")
     return seat
@@ -34,7 +32,7 @@ def _player_seat(match: Match, user) -> int:
 def offer_draw(match_id, user) -> Match:
     """Offer a draw (accepting the opponent's offer if they made one first)."""
     match = get_match(match_id)
-    seat = _player_seat(match, user)
+    seat = _seat_in_active_match(match, user)
     if not can_offer_draw(match):
         raise Refused(f"{match.rules.name} cannot end in a draw.")
     if match.draw_offer_seat == 1 - seat:
@@ -48,14 +46,14 @@ def offer_draw(match_id, user) -> Match:
         if changed != 1:
             raise Conflict("The match changed meanwhile; look again.")
         match.draw_offer_seat = seat
-        after_draw_offer(match, seat)
+        signals.draw_offered.send(sender=Match, match=match, seat=seat)
     return match
 
 
 def accept_draw(match_id, user) -> Match:
     """Accept the opponent's standing offer: the match ends as a draw by agreement."""
     match = get_match(match_id)
-    seat = _player_seat(match, user)
+    seat = _seat_in_active_match(match, user)
     return end_match(
         match,
         None,
@@ -68,7 +66,7 @@ def accept_draw(match_id, user) -> Match:
 def decline_draw(match_id, user) -> Match:
     """Turn the opponent's draw offer down."""
     match = get_match(match_id)
-    seat = _player_seat(match, user)
+    seat = _seat_in_active_match(match, user)
     changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=1 - seat).update(
         draw_offer_seat=None
     )

@@ -1,4 +1,9 @@
-"""Ending a match other than by a move: one compare-and-set on the match row, then the followups."""
+"""Ending a match: the fields every ending writes, and ending one other than by a move.
+
+Every ending goes through `finished_fields` (a finished match has no draw offer and no one to move),
+and every ending other than a move through `end_match`: one compare-and-set on the match row, then
+`signals.match_finished` in the same transaction (ratings, clocks, emails).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,23 @@ from django.db.models import Q
 from django.utils import timezone
 
 from daymove.errors import Conflict
-from daymove.play import followups
+from daymove.play import signals
+from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
-from daymove.play.moves import _finished_fields
+
+
+def finished_fields(winner: int | None, scores, reason: str, now) -> dict:
+    """The match row's fields once it has ended with this result."""
+    return {
+        "status": Match.Status.FINISHED,
+        "to_move": None,
+        "winner": winner,
+        "scores": list(scores) if scores is not None else None,
+        "result_reason": reason,
+        "draw_offer_seat": None,
+        "finished_at": now,
+        "updated": now,
+    }
 
 
 def end_match(
@@ -24,10 +43,9 @@ def end_match(
     """End an active match (optionally only while `only_if` holds); Conflict if it no longer can.
 
     The UPDATE is conditional on the match still being active, so whoever ends it first wins and
-    `followups.after_finish` (ratings, emails) runs exactly once.
+    `match_finished` (ratings, emails) is sent exactly once.
     """
-    now = timezone.now()
-    fields = _finished_fields(winner, None, reason, now) | {"updated": now, "draw_offer_seat": None}
+    fields = finished_fields(winner, None, reason, timezone.now())
     if aborted:
         fields["status"] = Match.Status.ABORTED
     with transaction.atomic():
@@ -36,5 +54,12 @@ def end_match(
             raise Conflict(conflict)
         for name, value in fields.items():
             setattr(match, name, value)
-        followups.after_finish(match)
+        signals.match_finished.send(sender=Match, match=match)
     return match
+
+
+def resign(match_id, user) -> Match:
+    """End the match as a loss for `user`; Refused if it is not theirs or already over."""
+    match = get_match(match_id)
+    seat = player_seat(match, user)
+    return end_match(match, 1 - seat, "resignation")

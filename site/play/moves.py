@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from daymove.errors import Conflict, Forbidden, NotFound, Refused
-from daymove.play import followups
+from daymove.errors import Conflict, Refused
+from daymove.play import signals
+from daymove.play.draws import lapse_draw_offer
+from daymove.play.endings import finished_fields
+from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match, Move
 from games.base import RulesError
 
@@ -27,21 +30,6 @@ class MoveResult:
     match: Match
     move: Move
     repeated: bool = False
-
-
-def get_match(match_id) -> Match:
-    """The match with its players loaded; NotFound if there is none."""
-    try:
-        return Match.objects.select_related("player0", "player1").get(pk=match_id)
-    except (Match.DoesNotExist, ValueError, TypeError):
-        raise NotFound("There is no such match.") from None
-
-
-def _seat_or_refuse(match: Match, user) -> int:
-    seat = match.seat_of(user)
-    if seat is None:
-        raise Forbidden("You are not playing in this match.")
-    return seat
 
 
 def _canonical(match: Match, text: str) -> str:
@@ -61,7 +49,7 @@ def _repeat_of(match: Match, seat: int, ply: int, notation: str) -> Move | None:
 def submit_move(match_id, user, text: str, seen_ply) -> MoveResult:
     """Apply `text` for `user` if the match is still at `seen_ply`; Refused with a reason if not."""
     match = get_match(match_id)
-    seat = _seat_or_refuse(match, user)
+    seat = player_seat(match, user)
     try:
         seen_ply = int(seen_ply)
     except (TypeError, ValueError):
@@ -103,7 +91,7 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state) -> 
         "updated": now,
     }
     if outcome is not None:
-        fields |= _finished_fields(outcome.winner, outcome.scores, outcome.reason, now)
+        fields |= finished_fields(outcome.winner, outcome.scores, outcome.reason, now)
     try:
         with transaction.atomic():
             changed = Match.objects.filter(pk=match.pk, ply=seen_ply, status=Match.Status.ACTIVE).update(**fields)
@@ -112,34 +100,11 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state) -> 
             move = Move.objects.create(match=match, ply=seen_ply, seat=seat, notation=notation, created=now)
             for name, value in fields.items():
                 setattr(match, name, value)
-            followups.after_move(match)
+            if match.is_active:
+                lapse_draw_offer(match)
+                signals.turn_passed.send(sender=Match, match=match)
+            else:
+                signals.match_finished.send(sender=Match, match=match)
     except IntegrityError:
         raise Conflict("Another move was played first; nothing was played. Look again.") from None
     return MoveResult(match, move)
-
-
-def _finished_fields(winner, scores, reason: str, now) -> dict:
-    return {
-        "status": Match.Status.FINISHED,
-        "to_move": None,
-        "winner": winner,
-        "scores": list(scores) if scores is not None else None,
-        "result_reason": reason,
-        "finished_at": now,
-    }
-
-
-def resign(match_id, user) -> Match:
-    """End the match as a loss for `user`; Refused if it is not theirs or already over."""
-    match = get_match(match_id)
-    seat = _seat_or_refuse(match, user)
-    now = timezone.now()
-    fields = _finished_fields(1 - seat, None, "resignation", now) | {"updated": now}
-    with transaction.atomic():
-        changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE).update(**fields)
-        if changed != 1:
-            raise Conflict("This match is already over.")
-        for name, value in fields.items():
-            setattr(match, name, value)
-        followups.after_finish(match)
-    return match

@@ -14,15 +14,16 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.clocks.display import time_control_summary
 from daymove.errors import Refused
-from daymove.play import challenges, draws, moves
+from daymove.play import challenges, draws, endings, moves
 from daymove.play.boards import match_context
-from daymove.play.bots import bot_players
 from daymove.play.catalog import options_summary
 from daymove.play.forms import ChallengeForm, MoveForm
 from daymove.play.lobby_filters import OpenChallengeFilter, rating_label
+from daymove.play.lookups import match_or_404
 from daymove.play.match_extras import match_extras
 from daymove.play.models import Challenge, Match, Move
 from daymove.players.accounts import find_player, has_verified_email
+from daymove.players.bots import bot_players
 from daymove.ratings.updates import challenge_expectation
 from games.registry import all_games
 
@@ -193,19 +194,11 @@ def _render_match(request, match: Match, *, clicked=(), at=None, form=None, erro
     return response
 
 
-def _match_or_404(match_id) -> Match:
-    """The match, or a 404 page for an id that names none."""
-    try:
-        return moves.get_match(match_id)
-    except Refused:
-        raise Http404("There is no such match.") from None
-
-
 @never_cache
 @require_GET
 def match_page(request, match_id):
     """The match: board from the viewer's side, clicks towards a move, history and replay."""
-    match = _match_or_404(match_id)
+    match = match_or_404(match_id)
     return _render_match(request, match, clicked=request.GET.getlist("s")[:8], at=_parse_at(request))
 
 
@@ -213,7 +206,7 @@ def match_page(request, match_id):
 @require_GET
 def match_poll(request, match_id):
     """htmx poll: 204 while the match is still at `ply` (same status, same draw offer), else the fresh play area."""
-    match = _match_or_404(match_id)
+    match = match_or_404(match_id)
     offer = "" if match.draw_offer_seat is None else str(match.draw_offer_seat)
     if (
         request.GET.get("ply") == str(match.ply)
@@ -234,7 +227,7 @@ def play_move(request, match_id):
             raise Refused("Type a move in the game's notation.")
         result = moves.submit_move(match_id, request.user, form.cleaned_data["move"], form.cleaned_data["ply"])
     except Refused as refusal:
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
         return _render_match(request, match, form=form, error=refusal.message, status=refusal.status)
     if request.htmx:
         return _render_match(request, result.match)
@@ -245,7 +238,7 @@ def play_move(request, match_id):
 def resign(request, match_id):
     """GET: the confirmation page; POST with confirm=yes: resign the match."""
     if request.method != "POST" or request.POST.get("confirm") != "yes":
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
         if match.seat_of(request.user) is None:
             context = {"match": match, "error": "You are not playing in this match."}
             return render(request, "play/resign_confirm.html", context, status=403)
@@ -254,7 +247,7 @@ def resign(request, match_id):
             return redirect(match)
         return render(request, "play/resign_confirm.html", {"match": match})
     try:
-        match = moves.resign(match_id, request.user)
+        match = endings.resign(match_id, request.user)
     except Refused as refusal:
         return _refusal(request, refusal, reverse("match", args=[match_id]))
     messages.info(request, "You resigned.")

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 
+from daymove.players.bots import is_bot
 from daymove.players.models import Player
+from daymove.players.signals import account_closing
 
 
 def has_verified_email(user) -> bool:
     """Whether the user has confirmed an email address (bots, run by the site, need none)."""
-    from daymove.play.bots import bot_level  # the play app imports this module
-
-    return bot_level(user) is not None or EmailAddress.objects.filter(user=user, verified=True).exists()
+    return is_bot(user) or EmailAddress.objects.filter(user=user, verified=True).exists()
 
 
 def verified_address(user) -> str | None:
@@ -38,32 +36,13 @@ def delete_account(user) -> str:
     """Remove the user's personal data and close the account; their matches stay under an anonymous name.
 
     The user row is kept (matches point at it) but renamed, emptied and deactivated: email
-    addresses, names, password, settings (profile, email choices, vacations, calendar feed),
-    private notes and the text of chat messages go. Active matches are resigned and open
-    challenges withdrawn, so no opponent waits forever. All or nothing; returns the anonymous name.
+    addresses, names, password and settings go here; every app built on players removes what it
+    keeps (`account_closing`: active matches resigned, open challenges withdrawn, chat text, notes,
+    email choices, vacations, the calendar feed). All or nothing; returns the anonymous name.
     """
-    from daymove.clocks.models import CalendarFeed, Vacation
-    from daymove.errors import Conflict
-    from daymove.notify.models import EmailPreferences
-    from daymove.play.models import Challenge, Match
-    from daymove.play.moves import resign
-    from daymove.talk.models import ChatMessage, PrivateNote
-
     with transaction.atomic():
-        for match_id in Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE).values_list(
-            "pk", flat=True
-        ):
-            with contextlib.suppress(Conflict):  # it ended meanwhile
-                resign(match_id, user)
-        Challenge.objects.filter(Q(creator=user) | Q(opponent=user), status=Challenge.Status.OPEN).update(
-            status=Challenge.Status.CANCELLED
-        )
-        ChatMessage.objects.filter(author=user).update(text="")
-        PrivateNote.objects.filter(user=user).delete()
+        account_closing.send(sender=get_user_model(), user=user)
         EmailAddress.objects.filter(user=user).delete()
-        EmailPreferences.objects.filter(user=user).delete()
-        Vacation.objects.filter(user=user).delete()
-        CalendarFeed.objects.filter(user=user).delete()
         # A fresh profile resets every setting to its default, including ones added later.
         Player.objects.filter(user=user).delete()
         Player.objects.create(user=user)

@@ -7,4 +7,5 @@ class PlayersConfig(AppConfig):
     verbose_name = "Players"
 
     def ready(self):
-        from daymove.players import signals  # noqa: F401 - connects the profile signal
+        # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
+        from daymove.players import receivers  # noqa: F401 - connects the profile receiver

@@ -1,14 +1,6 @@
-"""Every user gets a player profile when the account is created."""
+"""What players announces to the apps built on it, inside the transaction of the change (see `daymove.play.signals`)."""
 
-from django.conf import settings
-from django.db.models.signals import post_save
-from django.dispatch import receiver
+from django.dispatch import Signal
 
-from daymove.players.models import Player
-
-
-@receiver(post_save, sender=settings.AUTH_USER_MODEL)
-def create_player(sender, instance, created, **kwargs):
-    """Create the profile of a new user."""
-    if created:
-        Player.objects.get_or_create(user=instance)
+# user: the account is being deleted; each app removes what it keeps about the user, in the same transaction
+account_closing = Signal()

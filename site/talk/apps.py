@@ -5,3 +5,7 @@ class TalkConfig(AppConfig):
     name = "daymove.talk"
     label = "talk"
     verbose_name = "Chat and notes"
+
+    def ready(self):
+        # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
+        from daymove.talk import receivers  # noqa: F401 - connects talk to players' signal

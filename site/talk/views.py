@@ -4,23 +4,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from daymove.errors import Refused
-from daymove.play.moves import get_match
+from daymove.play.lookups import match_or_404
 from daymove.talk import services
 
 TEMPLATE = "talk/match_talk.html"
-
-
-def _match_or_404(match_id):
-    try:
-        return get_match(match_id)
-    except Refused:
-        raise Http404("There is no such match.") from None
 
 
 def _fragment(request, match, part: str, status=200, error: str = "", saved: bool = False):
@@ -45,7 +37,7 @@ def _fragment(request, match, part: str, status=200, error: str = "", saved: boo
 @require_GET
 def chat_read(request, match_id):
     """htmx poll: the chat lines (players only)."""
-    match = _match_or_404(match_id)
+    match = match_or_404(match_id)
     if match.seat_of(request.user) is None:
         return render(request, "partials/refusal.html", {"message": "Only the players read this chat."}, status=403)
     return _fragment(request, match, "chat_lines")
@@ -53,7 +45,7 @@ def chat_read(request, match_id):
 
 def _save(request, match_id, save, part: str, **shown):
     """Call `save(match, user, text)`; the section again, with the reason if it was refused."""
-    match = _match_or_404(match_id)
+    match = match_or_404(match_id)
     try:
         save(match, request.user, request.POST.get("text", ""))
     except Refused as refusal:

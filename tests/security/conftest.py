@@ -14,7 +14,7 @@ from django.apps import apps
 from django.test import Client
 
 from daymove.clocks import calendar, vacations
-from daymove.play import challenges, moves
+from daymove.play import challenges, endings, lookups, moves
 from daymove.play.models import Challenge, Match
 from daymove.talk import services as talk
 from tests.factories import UserFactory
@@ -61,10 +61,10 @@ def build_world() -> World:
 
     match = start(player, opponent)
     for user in (player, opponent):
-        match = moves.get_match(match.pk)
+        match = lookups.get_match(match.pk)
         moves.submit_move(match.pk, user, match.rules.legal_move_strings(match.position())[0], match.ply)
     finished = start(player, opponent)
-    moves.resign(finished.pk, opponent)
+    endings.resign(finished.pk, opponent)
     direct = challenges.create_challenge(opponent, "abande", {}, player.username, rated=False)
     talk.save_note(match, player, NOTE)
     talk.post_message(match, opponent, CHAT)

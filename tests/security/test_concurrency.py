@@ -26,7 +26,7 @@ from daymove.clocks.models import MatchClock
 from daymove.clocks.timeouts import sweep_timeouts
 from daymove.errors import Conflict
 from daymove.outbox.models import Job
-from daymove.play import challenges, moves
+from daymove.play import challenges, endings, lookups, moves
 from daymove.play.models import Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.ratings.models import Rating, RatingChange
@@ -82,7 +82,7 @@ def test_simultaneous_posts_for_one_ply_apply_exactly_one(alice, bob):
     url = reverse("play_move", args=[match.pk])
     rng = random.Random(8)
     for round_ in range(6):
-        match = moves.get_match(match.pk)
+        match = lookups.get_match(match.pk)
         ply, mover = match.ply, match.players[match.to_move]
         legal = match.rules.legal_move_strings(match.position())
         a, b, c, d = rng.sample(legal, 4)
@@ -127,10 +127,10 @@ def test_a_timeout_racing_a_last_second_move_has_exactly_one_winner(alice, bob):
         for round_ in range(8):
             match = start_match(alice, bob, {"kind": "per_move", "days": 1})
             for _ in range(2 + round_ % 2):  # both have moved, so the timeout is a (rated) loss
-                match = moves.get_match(match.pk)
+                match = lookups.get_match(match.pk)
                 text = match.rules.legal_move_strings(match.position())[0]
                 moves.submit_move(match.pk, match.players[match.to_move], text, match.ply)
-            match = moves.get_match(match.pk)
+            match = lookups.get_match(match.pk)
             ply, seat = match.ply, match.to_move
             deadline = MatchClock.objects.get(match=match).deadline_of(seat)
             traveller.move_to(deadline + timedelta(milliseconds=200))
@@ -168,5 +168,5 @@ def test_a_timeout_racing_a_last_second_move_has_exactly_one_winner(alice, bob):
             assert replay_mismatch(match, notations_of(match)) is None
             winners.append("move" if move_won else "timeout")
             if match.is_active:
-                moves.resign(match.pk, alice)  # out of the way of the next round's sweep
+                endings.resign(match.pk, alice)  # out of the way of the next round's sweep
     assert winners[:2] == ["timeout", "move"] and len(winners) == 8

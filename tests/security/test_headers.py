@@ -20,7 +20,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from daymove.play import draws, moves
+from daymove.play import draws, lookups, moves
 from daymove.play.models import Match
 from games.registry import all_games
 from tests.factories import MatchFactory
@@ -168,12 +168,12 @@ def played_match(game: str, player, opponent, plies: int) -> Match:
     """A match of `game` with the player in the first seat, after a few legal moves."""
     match = MatchFactory(game=game, player0=player, player1=opponent)
     for _ in range(plies):
-        match = moves.get_match(match.pk)
+        match = lookups.get_match(match.pk)
         if not match.is_active:
             break
         text = match.rules.legal_move_strings(match.position())[0]
         moves.submit_move(match.pk, match.players[match.to_move], text, match.ply)
-    return moves.get_match(match.pk)
+    return lookups.get_match(match.pk)
 
 
 def seed_urls(world) -> list[tuple[str, dict]]:

@@ -15,7 +15,7 @@ from django.utils import timezone
 from daymove.clocks.models import Vacation
 from daymove.errors import Refused
 from daymove.notify.models import EmailPreferences
-from daymove.play import moves
+from daymove.play import endings, moves
 from daymove.play.challenges import accept_challenge, create_challenge
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import has_verified_email, verified_address
@@ -85,7 +85,7 @@ def test_challenge_form_shows_the_expected_rating_change(alice, bob):
 
 def test_delete_account_removes_personal_data_and_keeps_games(alice, bob):
     finished = MatchFactory(player0=alice, player1=bob)
-    moves.resign(finished.pk, bob)
+    endings.resign(finished.pk, bob)
     active = MatchFactory(player0=alice, player1=bob)
     ChatMessage.objects.create(match=finished, author=alice, text="my phone number is 555")
     PrivateNote.objects.create(match=finished, user=alice, text="bob is weak on the left")

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from daymove.clocks.models import MatchClock
 from daymove.outbox.models import Job
-from daymove.play import moves
+from daymove.play import endings, moves
 from daymove.play.models import Match
 from daymove.ratings.models import RatingChange
 from daymove.talk.models import ChatMessage
@@ -61,7 +61,7 @@ def test_extend_a_deadline(staff, match):
     assert clock.deadline0 == now + timedelta(days=6)
     assert _logged(match) == ["Extended the deadline by 3 days"]
     finished = MatchFactory()
-    moves.resign(finished.pk, finished.player0)
+    endings.resign(finished.pk, finished.player0)
     response = _act(staff, "extend_one_day", [finished])
     assert "no running deadline" in response.content.decode() and _logged(finished) == []
 
@@ -137,7 +137,7 @@ def test_disable_a_player_account(staff, alice):
 
 
 def test_players_list_shows_ratings(staff, match, bob):
-    moves.resign(match.pk, bob)
+    endings.resign(match.pk, bob)
     page = staff.get("/admin/players/player/").content.decode()
     assert "abande 1" in page and "?" in page
 

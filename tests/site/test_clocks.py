@@ -12,7 +12,7 @@ from daymove.clocks.models import CalendarFeed, ChallengeClock, MatchClock, Vaca
 from daymove.clocks.timeouts import apply_timeout, overdue, sweep_timeouts
 from daymove.clocks.timing import deadline_after, running_time
 from daymove.errors import Conflict, Refused
-from daymove.play import challenges, moves
+from daymove.play import challenges, endings, lookups, moves
 from daymove.play.models import Challenge, Match
 from tests.factories import MatchFactory, UserFactory
 
@@ -31,7 +31,7 @@ def start(creator, opponent, terms=None, seat=0, game="abande"):
 
 def play_one(match):
     """The player to move plays their first legal move; the match as it is afterwards."""
-    match = moves.get_match(match.pk)
+    match = lookups.get_match(match.pk)
     text = match.rules.legal_move_strings(match.position())[0]
     return moves.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
 
@@ -128,7 +128,7 @@ def test_bots_get_no_deadline_and_the_clock_stops_at_the_end(alice, bot):
         challenge = challenges.create_challenge(alice, "abande", {}, bot.username, creator_seat=1, rated=False)
     clock = clock_of(challenge.match)
     assert (clock.running_seat, clock.deadline0, clock.deadline1) == (0, None, None)  # the bot moves first
-    moves.resign(challenge.match.pk, alice)
+    endings.resign(challenge.match.pk, alice)
     clock = clock_of(challenge.match)
     assert (clock.running_seat, clock.deadline0, clock.deadline1) == (None, None, None)
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from daymove.clocks.models import ChallengeClock, MatchClock
-from daymove.play import moves
+from daymove.play import endings
 from daymove.ratings.models import Rating
 from tests.factories import ChallengeFactory, MatchFactory, UserFactory
 
@@ -96,7 +96,7 @@ def test_dashboard_sections(alice, bob, alice_client):
     mine = MatchFactory(player0=alice, player1=bob)
     theirs = MatchFactory(player0=bob, player1=alice)
     done = MatchFactory(player0=alice, player1=bob)
-    moves.resign(done.pk, bob)
+    endings.resign(done.pk, bob)
     ChallengeFactory(creator=bob, opponent=alice)
     page = alice_client.get(reverse("lobby")).content.decode()
     turn = page.index("Your turn")
@@ -114,7 +114,7 @@ def _populate(user, count):
         MatchClock.objects.create(match=m, running_seat=0, deadline0=timezone.now() + timedelta(days=1 + i))
         MatchFactory(player0=opponent, player1=user)
         finished = MatchFactory(player0=user, player1=opponent)
-        moves.resign(finished.pk, opponent)
+        endings.resign(finished.pk, opponent)
         _open(opponent, rating=1500 + i)
         ChallengeFactory(creator=opponent, opponent=user)
         ChallengeFactory(creator=user, opponent=opponent)

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from daymove.clocks.models import MatchClock
 from daymove.outbox.models import Job
-from daymove.play import challenges, moves
+from daymove.play import challenges, endings, lookups, moves
 from tests.factories import UserFactory
 from tests.support.celery_worker import web_side_broker
 from tools.liveservices import emails_in
@@ -86,7 +86,7 @@ def summary(messages) -> list[tuple[str, str]]:
 
 
 def first_legal(match) -> str:
-    match = moves.get_match(match.pk)
+    match = lookups.get_match(match.pk)
     return match.rules.legal_move_strings(match.position())[0]
 
 
@@ -129,7 +129,7 @@ def test_with_the_broker_down_moves_stay_fast_and_after_recovery_each_email_goes
             moves.submit_move(match.pk, player, first_legal(match), 0)
             timings.append(time.monotonic() - began)
         began = time.monotonic()
-        moves.resign(third.pk, alice)
+        endings.resign(third.pk, alice)
         timings.append(time.monotonic() - began)
     assert max(timings) < 1.5, timings  # the unreachable broker does not hold a move up
     due = Job.objects.filter(kind="email", run_after__lte=timezone.now())

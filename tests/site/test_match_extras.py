@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.errors import Conflict, Forbidden
-from daymove.play import draws, moves
+from daymove.play import draws, endings, moves
 from daymove.play.models import Challenge, Match
 from daymove.talk.models import CHAT_MAX_LENGTH, ChatMessage, PrivateNote
 from tests.factories import MatchFactory
@@ -131,6 +131,16 @@ def test_offering_when_the_opponent_already_offered_agrees(alice, bob, match):
     assert match.result_reason == "agreement"
 
 
+def test_resigning_clears_a_standing_draw_offer(alice, bob, match):
+    draws.offer_draw(match.pk, alice)
+    endings.resign(match.pk, bob)  # bob resigns rather than answer alice's offer
+    match.refresh_from_db()
+    assert (match.status, match.winner, match.result_reason) == (Match.Status.FINISHED, 0, "resignation")
+    assert match.draw_offer_seat is None
+    with pytest.raises(Conflict):
+        draws.accept_draw(match.pk, bob)
+
+
 def test_strangers_cannot_offer_accept_or_decline(carol, carol_client, alice, match):
     draws.offer_draw(match.pk, alice)
     for name in ("offer_draw", "accept_draw", "decline_draw"):
@@ -168,7 +178,7 @@ def test_stranger_cannot_resign_even_with_confirmation(carol_client, match):
 
 def test_rematch_swaps_seats_and_keeps_options(alice_client, bob_client, alice, bob):
     finished = MatchFactory(player0=alice, player1=bob, options={"board": "hex"}, rated=False)
-    moves.resign(finished.pk, bob)
+    endings.resign(finished.pk, bob)
     page = alice_client.get(finished.get_absolute_url()).content.decode()
     assert "Rematch" in page
     alice_client.post(reverse("rematch", args=[finished.pk]))
@@ -188,7 +198,7 @@ def test_rematch_refused_while_active_and_for_strangers(alice_client, carol_clie
 
 def test_rematch_against_a_bot_starts_at_once(alice_client, alice, bot):
     finished = MatchFactory(player0=alice, player1=bot)
-    moves.resign(finished.pk, alice)
+    endings.resign(finished.pk, alice)
     response = alice_client.post(reverse("rematch", args=[finished.pk]))
     rematch = Match.objects.exclude(pk=finished.pk).get()
     assert response.url == rematch.get_absolute_url() and rematch.player0 == bot
@@ -197,6 +207,6 @@ def test_rematch_against_a_bot_starts_at_once(alice_client, alice, bot):
 def test_ratings_and_changes_beside_the_names(alice_client, alice, bob, match):
     page = alice_client.get(match.get_absolute_url()).content.decode()
     assert page.count("1500?") == 2
-    moves.resign(match.pk, bob)
+    endings.resign(match.pk, bob)
     page = alice_client.get(match.get_absolute_url()).content.decode()
     assert '<span class="change">+' in page and '<span class="change">-' in page

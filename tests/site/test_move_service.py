@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 
 from daymove.errors import Conflict, Forbidden, NotFound, Refused
-from daymove.play import moves
+from daymove.play import endings, moves
 from daymove.play.models import Match, Move
 from tests.factories import MatchFactory
 
@@ -61,11 +61,11 @@ def test_missing_match(db, alice):
 
 
 def test_resign_ends_the_match_once(match, alice):
-    moves.resign(match.pk, alice)
+    endings.resign(match.pk, alice)
     match.refresh_from_db()
     assert (match.status, match.winner, match.result_reason) == (Match.Status.FINISHED, 1, "resignation")
     with pytest.raises(Conflict):
-        moves.resign(match.pk, alice)
+        endings.resign(match.pk, alice)
     with pytest.raises(Conflict):
         moves.submit_move(match.pk, alice, "d4", 0)
 

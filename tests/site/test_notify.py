@@ -16,7 +16,7 @@ from daymove.notify.digest import record_digests
 from daymove.notify.models import EmailPreferences
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
-from daymove.play import challenges, draws, moves
+from daymove.play import challenges, draws, endings, moves
 from games.registry import all_games
 from tests.factories import UserFactory
 from tests.site.test_clocks import DAY, T0, play_one, set_zone, start
@@ -149,7 +149,7 @@ def test_unverified_addresses_get_nothing(alice, on_commit):
         challenges.create_challenge(alice, "abande", {}, "dave", rated=False)
         match = start(alice, dave, seat=0)
         play_one(match)
-        moves.resign(match.pk, dave)
+        endings.resign(match.pk, dave)
     assert to(dave) == []
     assert to(alice)  # alice's address is verified: she does get hers
 
@@ -160,7 +160,7 @@ def test_game_over_email_to_both_players(alice, bob, on_commit):
         play_one(match)
     mail.outbox.clear()
     with on_commit():
-        moves.resign(match.pk, bob)
+        endings.resign(match.pk, bob)
     assert [m.subject for m in to(alice)] == [f"You won: Abande #{match.pk} against bob"]
     assert [m.subject for m in to(bob)] == [f"You lost: Abande #{match.pk} against alice"]
     assert "resignation" in to(bob)[0].body
@@ -170,7 +170,7 @@ def test_bots_get_no_email_and_their_human_opponents_no_turn_emails(alice, bot, 
     with on_commit():
         challenge = challenges.create_challenge(alice, "abande", {}, bot.username, creator_seat=1, rated=False)
     with on_commit():
-        moves.resign(challenge.match.pk, alice)
+        endings.resign(challenge.match.pk, alice)
     assert mail.outbox == []
 
 
@@ -246,7 +246,7 @@ def test_turned_off_kinds_are_not_sent(alice, bob, on_commit):
         challenges.create_challenge(alice, "abande", {}, "bob", rated=False)
         match = start(alice, bob)
         play_one(match)
-        moves.resign(match.pk, alice)
+        endings.resign(match.pk, alice)
     assert to(bob) == []
 
 
@@ -344,7 +344,7 @@ def test_with_the_broker_down_moves_succeed_and_the_sweep_sends_each_email_once(
             match = play_one(match)  # bob's turn
             other = start(carol, alice, seat=1)  # alice moves first
             play_one(other)  # carol's turn
-            moves.resign(other.pk, carol)
+            endings.resign(other.pk, carol)
         assert match.ply == 1 and mail.outbox == []
         pending = set(Job.objects.filter(status=Job.Status.PENDING, kind="email").values_list("key", flat=True))
         assert len(pending) >= 5

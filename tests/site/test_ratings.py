@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from daymove.errors import Conflict
-from daymove.play import draws, moves
+from daymove.play import draws, endings
 from daymove.play.endings import end_match
 from daymove.ratings import glicko2
 from daymove.ratings.models import Rating, RatingChange
@@ -23,7 +23,7 @@ def _rating(user, game="abande") -> Rating:
 
 
 def test_rated_result_updates_both_ratings_exactly_once(match, alice, bob):
-    moves.resign(match.pk, bob)  # alice (seat 0) wins
+    endings.resign(match.pk, bob)  # alice (seat 0) wins
     a, b = _rating(alice), _rating(bob)
     expected_a, expected_b = glicko2.game(glicko2.Glicko(), glicko2.Glicko(), 1)
     assert a.rating == pytest.approx(expected_a.rating) and b.rating == pytest.approx(expected_b.rating)
@@ -36,7 +36,7 @@ def test_rated_result_updates_both_ratings_exactly_once(match, alice, bob):
 
     # Nothing applies it a second time: a second finish is refused, a second rating call does nothing.
     with pytest.raises(Conflict):
-        moves.resign(match.pk, alice)
+        endings.resign(match.pk, alice)
     match.refresh_from_db()
     assert rate_match(match) == []
     assert _rating(alice).rating == a.rating and _rating(alice).games == 1
@@ -52,14 +52,14 @@ def test_rating_is_written_in_the_results_transaction(match, alice, bob, monkeyp
 
     monkeypatch.setattr(updates.glicko2, "game", broken)
     with pytest.raises(RuntimeError):
-        moves.resign(match.pk, bob)
+        endings.resign(match.pk, bob)
     match.refresh_from_db()
     assert match.is_active and not RatingChange.objects.exists()
 
 
 def test_casual_match_changes_no_rating(alice, bob):
     casual = MatchFactory(player0=alice, player1=bob, rated=False)
-    moves.resign(casual.pk, bob)
+    endings.resign(casual.pk, bob)
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
@@ -80,7 +80,7 @@ def test_draw_by_agreement_is_rated_as_half(match, alice, bob):
 
 def test_bots_are_rated(alice, bot):
     bot_match = MatchFactory(player0=alice, player1=bot)
-    moves.resign(bot_match.pk, alice)
+    endings.resign(bot_match.pk, alice)
     assert _rating(bot).rating > 1500 > _rating(alice).rating
 
 
@@ -89,7 +89,7 @@ def test_idle_time_grows_the_deviation_before_the_next_game(alice, bob, carol):
     Rating.objects.create(user=alice, game="abande", rating=1600, deviation=60, volatility=0.06, updated=start)
     with time_machine.travel(start + timedelta(days=200), tick=False):
         later = MatchFactory(player0=alice, player1=bob)
-        moves.resign(later.pk, bob)
+        endings.resign(later.pk, bob)
     change = RatingChange.objects.get(match=later, user=alice)
     grown = glicko2.inflate(glicko2.Glicko(1600, 60, 0.06), 200).deviation
     assert change.deviation_before == pytest.approx(grown, rel=1e-6)
@@ -156,7 +156,7 @@ def test_leaderboard_query_count_does_not_grow(client, db):
 def _finished_matches(user, opponent, count):
     for i in range(count):
         m = MatchFactory(player0=user, player1=opponent)
-        moves.resign(m.pk, opponent if i % 2 == 0 else user)
+        endings.resign(m.pk, opponent if i % 2 == 0 else user)
 
 
 def test_profile_shows_rating_chart_record_and_recent_matches(client, alice, bob):

@@ -1,0 +1,9 @@
+"""What clocks announce to the apps built on them (notify), inside the transaction of the change.
+
+See `daymove.play.signals` for why apps talk upwards by signals.
+"""
+
+from django.dispatch import Signal
+
+# match, clock: the running deadline of the seat to move was set or moved (a new turn, a vacation, an admin's extension)
+deadline_set = Signal()

@@ -1,0 +1,48 @@
+"""What notify does when a match, a clock or an account changes: record the emails it causes (see `events`)."""
+
+from __future__ import annotations
+
+from django.dispatch import receiver
+
+from daymove.clocks.signals import deadline_set
+from daymove.notify import events
+from daymove.notify.models import EmailPreferences
+from daymove.play import signals
+from daymove.players.signals import account_closing
+
+
+@receiver(signals.challenge_created)
+def email_challenge(sender, challenge, **kwargs) -> None:
+    events.challenge_created(challenge)
+
+
+@receiver(signals.match_started)
+def email_match_started(sender, match, **kwargs) -> None:
+    events.match_started(match)
+
+
+@receiver(signals.turn_passed)
+def email_your_turn(sender, match, **kwargs) -> None:
+    events.turn_passed(match)
+
+
+@receiver(signals.draw_offered)
+def email_draw_offer(sender, match, seat, **kwargs) -> None:
+    events.draw_offered(match, seat)
+
+
+@receiver(signals.match_finished)
+def email_game_over(sender, match, **kwargs) -> None:
+    events.match_finished(match)
+
+
+@receiver(deadline_set)
+def move_reminders(sender, match, **kwargs) -> None:
+    """Reminders follow the running deadline, whatever set or moved it."""
+    events.schedule_reminders(match)
+
+
+@receiver(account_closing)
+def forget_player(sender, user, **kwargs) -> None:
+    """A leaving player's email choices go."""
+    EmailPreferences.objects.filter(user=user).delete()

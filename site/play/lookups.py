@@ -1,0 +1,40 @@
+"""Finding the match or challenge a request names, and the user's seat in it, with a refusal a person can read."""
+
+from __future__ import annotations
+
+from django.http import Http404
+
+from daymove.errors import Forbidden, NotFound, Refused
+from daymove.play.models import Challenge, Match
+
+
+def get_match(match_id) -> Match:
+    """The match with its players loaded; NotFound if there is none."""
+    try:
+        return Match.objects.select_related("player0", "player1").get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise NotFound("There is no such match.") from None
+
+
+def match_or_404(match_id) -> Match:
+    """The match for a view: a 404 page for an id that names none."""
+    try:
+        return get_match(match_id)
+    except Refused:
+        raise Http404("There is no such match.") from None
+
+
+def get_challenge(challenge_id) -> Challenge:
+    """The challenge; NotFound if there is none."""
+    try:
+        return Challenge.objects.select_related("creator", "opponent").get(pk=challenge_id)
+    except (Challenge.DoesNotExist, ValueError, TypeError):
+        raise NotFound("There is no such challenge.") from None
+
+
+def player_seat(match: Match, user) -> int:
+    """The seat `user` plays in the match; Forbidden if they do not play in it."""
+    seat = match.seat_of(user)
+    if seat is None:
+        raise Forbidden("You are not playing in this match.")
+    return seat

@@ -1,0 +1,22 @@
+"""What play announces to the apps built on it, inside the transaction of the change that causes it.
+
+The apps go one way: players <- play <- clocks, ratings, talk <- notify <- web (their tables point at
+play's matches, so they sit above it). play therefore never calls them; it sends these signals and
+each app connects its own receivers in its `receivers` module, so the work a change causes (a clock,
+a rating, an email job) is written in the same transaction as the change or not at all. Signals are
+sent with `send`, not `send_robust`: a receiver's exception (a refused time control, say) rolls the
+change back. Every receiver takes the keyword arguments named beside its signal, and **kwargs.
+"""
+
+from django.dispatch import Signal
+
+# challenge, time_control (the terms the challenger asked for; a receiver may refuse them)
+challenge_created = Signal()
+# match: a match has just started from an accepted challenge
+match_started = Signal()
+# match: a move has just been played and the match goes on (the match row holds the new position)
+turn_passed = Signal()
+# match, seat: `seat` has just offered a draw
+draw_offered = Signal()
+# match: the match has just ended, however it ended (a move, resignation, agreement, timeout, an admin)
+match_finished = Signal()
