@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "daymove.notify",
     "daymove.ratings",
     "daymove.talk",
+    "daymove.web",
 ]
 
 MIDDLEWARE = [

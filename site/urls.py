@@ -11,10 +11,9 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
-    path("", include("daymove.players.urls")),
     path("", include("daymove.ratings.urls")),
     path("", include("daymove.talk.urls")),
     path("", include("daymove.clocks.urls")),
     path("", include("daymove.notify.urls")),
-    path("", include("daymove.play.urls")),
+    path("", include("daymove.web.urls")),
 ]

@@ -386,7 +386,7 @@ def _comment_in_page(monkeypatch):
         return context
 
     monkeypatch.setattr(boards, "match_context", careless)
-    monkeypatch.setattr("daymove.play.views.match_context", careless)
+    monkeypatch.setattr("daymove.web.views.match_context", careless)
 
 
 @pytest.mark.django_db

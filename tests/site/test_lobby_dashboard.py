@@ -52,7 +52,7 @@ def test_open_challenges_filter_by_game_rating_and_time_control(alice_client, db
 
 
 def test_open_challenges_come_a_page_at_a_time_newest_first_keeping_the_filters(client, db):
-    from daymove.play.views import OPEN_PER_PAGE
+    from daymove.web.views import OPEN_PER_PAGE
 
     creators = [UserFactory(username=f"p{i:02}") for i in range(OPEN_PER_PAGE + 2)]
     for i, creator in enumerate(creators):

@@ -17,14 +17,14 @@ from daymove.errors import Refused
 from daymove.play import challenges, draws, endings, moves
 from daymove.play.boards import match_context
 from daymove.play.catalog import options_summary
-from daymove.play.forms import ChallengeForm, MoveForm
-from daymove.play.lobby_filters import OpenChallengeFilter, rating_label
 from daymove.play.lookups import match_or_404
-from daymove.play.match_extras import match_extras
 from daymove.play.models import Challenge, Match, Move
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.players.bots import bot_players
 from daymove.ratings.updates import challenge_expectation
+from daymove.web.forms import ChallengeForm, MoveForm
+from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
+from daymove.web.match_extras import match_extras
 from games.registry import all_games
 
 RECENT_FINISHED = 20

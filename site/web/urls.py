@@ -1,8 +1,13 @@
 from django.urls import path
 
-from daymove.play import views
+from daymove.web import player_views, views
 
 urlpatterns = [
+    path("players/<str:username>/", player_views.profile_page, name="profile"),
+    path("account/", player_views.account, name="account"),
+    path("account/delete/", player_views.delete, name="delete_account"),
+    path("account/games.json", player_views.download_json, name="download_json"),
+    path("account/games.txt", player_views.download_text, name="download_text"),
     path("", views.lobby, name="lobby"),
     path("challenges/new/<slug:slug>/", views.new_challenge, name="new_challenge"),
     path("challenges/new/<slug:slug>/expected/", views.expected_change, name="expected_change"),

@@ -1,0 +1,1 @@
+"""Web: the pages that show several apps together (see apps.WebConfig)."""
