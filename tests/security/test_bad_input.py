@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from daymove.play.models import Challenge, Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.talk.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, ChatMessage, PrivateNote
-from tests.security.conftest import changed_tables, snapshot
+from tests.support.world import changed_tables, snapshot
 
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 SOME = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 import time_machine
@@ -30,11 +30,11 @@ from daymove.play import challenges, endings, lookups, moves
 from daymove.play.models import Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.ratings.models import Rating, RatingChange
+from tests.support.clocks import T0
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 THREADS = 8
-T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
 
 def run_together(functions) -> list:

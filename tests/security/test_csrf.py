@@ -17,8 +17,8 @@ from django.urls import reverse
 
 from daymove.notify.models import preferences_of
 from daymove.notify.unsubscribe import make_token
-from tests.security.conftest import ROLES, changed_tables, snapshot
-from tests.security.test_url_matrix import CASES, _id, prepare_case, url_patterns
+from tests.support.url_policy import CASES, case_id, prepare_case, url_patterns
+from tests.support.world import ROLES, changed_tables, snapshot
 
 CSRF_EXEMPT = {"unsubscribe"}
 _FORM_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -27,7 +27,9 @@ _HTMX_TOKEN = re.compile(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'')
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "name,index", [c for c in CASES if c[0] not in CSRF_EXEMPT], ids=[_id(c) for c in CASES if c[0] not in CSRF_EXEMPT]
+    "name,index",
+    [c for c in CASES if c[0] not in CSRF_EXEMPT],
+    ids=[case_id(c) for c in CASES if c[0] not in CSRF_EXEMPT],
 )
 def test_a_post_without_a_csrf_token_is_refused(name, index):
     case, world, url = prepare_case(name, index)

@@ -12,37 +12,14 @@ from daymove.clocks.models import CalendarFeed, ChallengeClock, MatchClock, Vaca
 from daymove.clocks.timeouts import apply_timeout, overdue, sweep_timeouts
 from daymove.clocks.timing import deadline_after, running_time
 from daymove.errors import Conflict, Refused
-from daymove.play import challenges, endings, lookups, moves
+from daymove.play import challenges, endings, moves
 from daymove.play.models import Challenge, Match
 from tests.factories import MatchFactory, UserFactory
-
-T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)  # a Monday, noon UTC
-DAY = timedelta(days=1)
-PER_MOVE_3 = {"kind": "per_move", "days": 3}
-
-
-def start(creator, opponent, terms=None, seat=0, game="abande"):
-    """A match from a direct challenge: `creator` in `seat`, `opponent` accepts."""
-    challenge = challenges.create_challenge(
-        creator, game, {}, opponent.username, creator_seat=seat, rated=False, time_control=terms
-    )
-    return challenges.accept_challenge(challenge.pk, opponent)
-
-
-def play_one(match):
-    """The player to move plays their first legal move; the match as it is afterwards."""
-    match = lookups.get_match(match.pk)
-    text = match.rules.legal_move_strings(match.position())[0]
-    return moves.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
+from tests.support.clocks import DAY, PER_MOVE_3, T0, play_one, set_zone, start
 
 
 def clock_of(match) -> MatchClock:
     return MatchClock.objects.get(match=match)
-
-
-def set_zone(user, name):
-    user.player.time_zone = name
-    user.player.save()
 
 
 # ---- pure arithmetic --------------------------------------------------------------------------

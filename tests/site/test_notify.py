@@ -19,7 +19,7 @@ from daymove.outbox.models import Job
 from daymove.play import challenges, draws, endings, moves
 from games.registry import all_games
 from tests.factories import UserFactory
-from tests.site.test_clocks import DAY, T0, play_one, set_zone, start
+from tests.support.clocks import DAY, T0, play_one, set_zone, start
 
 
 @pytest.fixture

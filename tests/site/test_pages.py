@@ -1,7 +1,9 @@
 """Pages: lobby, challenges, the match page with clicks, typed moves, replay and errors."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from daymove.play import moves
@@ -189,10 +191,7 @@ def _play(match, texts):
     return match
 
 
-def test_match_page_queries_do_not_grow_with_moves(alice, bob, django_assert_max_num_queries):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
+def test_match_page_queries_do_not_grow_with_moves(alice, bob):
     counts = []
     for plies in (1, 60):
         match = MatchFactory(player0=alice, player1=bob)

@@ -1,12 +1,19 @@
 """seeds/ loads through the move service, twice without doubling, and replaycheck proves the caches."""
 
+import json
+from collections import Counter
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
+from django.test import Client
 
 from daymove.play.models import Match, Move
 from daymove.play.replaycheck import check_all_matches
+from daymove.players.bots import bot_players
+from games.bot.levels import LEVELS
+
+SEEDS = Path(settings.BASE_DIR, "seeds")
 
 
 def test_seeds_load_once_and_agree_with_their_moves(db):
@@ -17,7 +24,27 @@ def test_seeds_load_once_and_agree_with_their_moves(db):
     assert Match.objects.filter(status=Match.Status.FINISHED).exists()
     assert Match.objects.filter(status=Match.Status.ACTIVE).exists()
     assert list(check_all_matches()) == []
-    assert Path(settings.BASE_DIR, "seeds").is_dir()
+    seeded = Counter(
+        entry["game"] for path in SEEDS.glob("*.json") for entry in json.loads(path.read_text()).get("matches", [])
+    )
+    assert Counter(Match.objects.values_list("game", flat=True)) == seeded  # every example match of every file
+
+
+def test_the_readme_demo_logins_work_after_loading_the_seeds(db):
+    call_command("load_seeds")
+    for name in ("alice", "bob"):
+        client = Client()
+        assert client.login(username=name, password="daymove-demo")
+        assert client.get("/").status_code == 200
+    admin = Client()
+    assert admin.login(username="admin", password="daymove-admin")
+    assert admin.get("/admin/play/match/").status_code == 200
+    # The lobby's "play a bot" offers each seeded bot, weakest first.
+    seeded = {
+        entry["bot"] for entry in json.loads((SEEDS / "00-players.json").read_text())["players"] if "bot" in entry
+    }
+    assert [user.player.bot_level for user in bot_players()] == [level for level in LEVELS if level in seeded]
+    assert len(seeded) >= 4
 
 
 def test_replaycheck_reports_a_tampered_cache(db, capsys):

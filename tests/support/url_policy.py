@@ -1,0 +1,306 @@
+"""Who may read and who may act on every URL of the site: the security policy, one line per URL name.
+
+The URL patterns come from the resolver, so a new URL without a line in POLICY fails
+`tests/security/test_url_matrix.py::test_every_url_is_classified` until someone decides who may use
+it. The admin's own URLs are left out (Django's admin checks `is_staff` itself; a few are checked),
+and allauth's are classified too: a new allauth page (after turning a feature on) must be looked at
+as well. The URL matrix and the CSRF suite both run every case here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from daymove.clocks.vacations import local_today
+from daymove.notify.unsubscribe import make_token
+from daymove.play.models import Match
+from tests.factories import PASSWORD
+from tests.support.world import CHAT, NOTE, ROLES, World, build_world, changed_tables, snapshot
+
+LOGIN = "login"  # a redirect to the login page
+ADMIN_LOGIN = "admin-login"  # a redirect to the admin's login page
+PEOPLE = ("player", "opponent", "other", "staff")
+PLAYERS = ("player", "opponent")
+
+
+def each(status, anon=None, **per_role) -> dict:
+    """The same answer for every role, except anonymous (`anon`) and the roles named."""
+    answers = {role: status for role in ROLES}
+    if anon is not None:
+        answers["anon"] = anon
+    return answers | per_role
+
+
+def members(status) -> dict:
+    """Logged-in people get `status`, anonymous visitors are sent to log in."""
+    return each(status, anon=LOGIN)
+
+
+@dataclass
+class Case:
+    """One URL with its arguments, what each role gets for GET and POST, and who may change something."""
+
+    kwargs: Callable[[World], dict] = lambda w: {}
+    get: dict = field(default_factory=lambda: each(405))
+    post: dict = field(default_factory=lambda: each(405))
+    data: Callable[[World], dict] = lambda w: {}
+    acts: tuple = ()  # roles whose POST changes the site (everyone else's must change nothing)
+    setup: Callable[[World], None] | None = None
+    label: str = ""
+    htmx: bool = False  # sent as an htmx request (fragments answer plain requests with a redirect)
+
+
+def match_id(w):
+    return {"match_id": w.match.pk}
+
+
+def finished_id(w):
+    return {"match_id": w.finished.pk}
+
+
+def challenge_id(w):
+    return {"challenge_id": w.direct.pk}
+
+
+def bob_offers_a_draw(w):
+    Match.objects.filter(pk=w.match.pk).update(draw_offer_seat=1)
+
+
+def valid_challenge(w):
+    return {"option_board": "square", "seat": "random", "opponent": "", "clock": "3"}
+
+
+def settings_body(w):
+    return {
+        "time_zone": "Europe/Paris",
+        "turn_emails": "each",
+        "digest_hour": "7",
+        "reminders": "on",
+        "reminder_hours": ["24"],
+        "game_over": "on",
+        "challenges": "on",
+    }
+
+
+def vacation_body(w):
+    start = local_today(w.users["player"]) + timedelta(days=60)
+    return {"start": start.isoformat(), "end": start.isoformat()}
+
+
+MATCH_ACTION_REFUSED = dict(other=403, staff=403)
+ADMIN_ONLY = each(ADMIN_LOGIN, staff=200)
+
+POLICY: dict[str, list[Case]] = {
+    # ---- pages anyone may read -------------------------------------------------------------
+    "healthz": [Case(get=each(200))],
+    "lobby": [Case(get=each(200), post=each(200))],  # the lobby ignores a POST's body: it only reads
+    "rules": [Case(lambda w: {"slug": "abande"}, get=each(200), post=each(200))],
+    "leaderboard_index": [Case(get=each(302), post=each(302))],
+    "leaderboard": [Case(lambda w: {"slug": "abande"}, get=each(200), post=each(200))],
+    "profile": [Case(lambda w: {"username": "sec-player"}, get=each(200), post=each(200))],
+    "match": [Case(match_id, get=each(200))],  # spectators welcome; a POST goes to the action URLs
+    "match_poll": [Case(match_id, get=each(200))],
+    # ---- a player's actions in a match ------------------------------------------------------
+    "play_move": [
+        Case(
+            match_id,
+            post=members(302) | dict(opponent=409, other=403, staff=403),
+            data=lambda w: {"move": w.legal_move(), "ply": w.match.ply},
+            acts=("player",),
+        )
+    ],
+    "resign": [
+        Case(
+            match_id,
+            get=members(200) | MATCH_ACTION_REFUSED,
+            post=members(302) | MATCH_ACTION_REFUSED,
+            data=lambda w: {"confirm": "yes"},
+            acts=PLAYERS,
+        )
+    ],
+    "offer_draw": [Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, acts=PLAYERS)],
+    # With the opponent's offer standing: only the player may take it up or turn it down.
+    "accept_draw": [
+        Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, acts=("player",), setup=bob_offers_a_draw)
+    ],
+    "decline_draw": [
+        Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, acts=("player",), setup=bob_offers_a_draw)
+    ],
+    "rematch": [Case(finished_id, post=members(302) | MATCH_ACTION_REFUSED, acts=PLAYERS)],
+    "chat_read": [Case(match_id, get=members(200) | MATCH_ACTION_REFUSED, post=members(405), htmx=True)],
+    "chat_post": [
+        Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, data=lambda w: {"text": "hello"}, acts=PLAYERS)
+    ],
+    "note_save": [
+        Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, data=lambda w: {"text": "my plan"}, acts=PLAYERS)
+    ],
+    # ---- challenges: the direct challenge from the opponent to the player --------------------
+    "new_challenge": [
+        Case(lambda w: {"slug": "abande"}, get=members(200), post=members(302), data=valid_challenge, acts=PEOPLE)
+    ],
+    "expected_change": [Case(lambda w: {"slug": "abande"}, get=members(200), post=members(405))],
+    # The creator accepting their own challenge is a plain refusal (back to the lobby with the reason).
+    "accept_challenge": [Case(challenge_id, post=members(302) | dict(other=403, staff=403), acts=("player",))],
+    "decline_challenge": [
+        Case(challenge_id, post=members(302) | dict(opponent=403, other=403, staff=403), acts=("player",))
+    ],
+    "cancel_challenge": [
+        Case(challenge_id, post=members(302) | dict(player=403, other=403, staff=403), acts=("opponent",))
+    ],
+    # ---- one's own account and settings (no object of anyone else is named in these URLs) -----
+    "account": [Case(get=members(200), post=members(200))],
+    "delete_account": [
+        Case(get=members(200), post=members(302), data=lambda w: {"password": PASSWORD, "confirm": "on"}, acts=PEOPLE)
+    ],
+    "download_json": [Case(get=members(200), post=members(200))],
+    "download_text": [Case(get=members(200), post=members(200))],
+    "player_settings": [Case(get=members(200), post=members(302), data=settings_body, acts=PEOPLE)],
+    "book_vacation": [Case(post=members(302), data=vacation_body, acts=PEOPLE)],
+    "cancel_vacation": [
+        Case(lambda w: {"vacation_id": w.vacation_id}, post=members(404) | dict(player=302), acts=("player",))
+    ],
+    "calendar_action": [Case(post=members(302), acts=PEOPLE)],
+    # ---- capability URLs: the token is the key, so no login, and a wrong token finds nothing --
+    "calendar_feed": [
+        Case(lambda w: {"token": w.feed_token}, get=each(200), label="the player's token"),
+        Case(lambda w: {"token": w.feed_token[:-2] + "xx"}, get=each(404), label="a wrong token"),
+    ],
+    "unsubscribe": [
+        Case(
+            lambda w: {"token": make_token(w.users["player"].pk, "digest")},
+            get=each(200),
+            post=each(200),
+            acts=ROLES,
+            label="a signed token",
+        ),
+        Case(
+            lambda w: {"token": make_token(w.users["player"].pk, "digest")[:-3] + "abc"},
+            get=each(400),
+            post=each(400),
+            label="a forged token",
+        ),
+    ],
+    # ---- allauth's pages, tested selectively --------------------------------------------------
+    "account_login": [
+        Case(
+            get=each(302, anon=200),
+            post=each(302, anon=200),
+            data=lambda w: {"login": "sec-player", "password": "wrong"},
+        )
+    ],
+    "account_signup": [Case(get=each(302, anon=200), post=each(302, anon=200), data=lambda w: {"email": "x"})],
+    "account_logout": [Case(get=each(200, anon=302), post=each(302))],
+    "account_reset_password": [Case(get=each(200), post=each(200), data=lambda w: {"email": "not-an-address"})],
+    "account_reset_password_done": [Case(get=each(200), post=each(405))],
+    "account_reset_password_from_key": [
+        Case(
+            lambda w: {"uidb36": "1", "key": "forged-key"},
+            get=each(200),
+            post=each(200),
+            data=lambda w: {"password1": "x", "password2": "x"},
+        )
+    ],
+    "account_reset_password_from_key_done": [Case(get=each(200), post=each(405))],
+    "account_email": [
+        Case(get=members(200), post=members(302), data=lambda w: {"action_remove": "", "email": "nobody@example.com"})
+    ],
+    "account_email_verification_sent": [Case(get=each(200), post=each(405))],
+    "account_confirm_email": [Case(lambda w: {"key": "forged-key"}, get=each(200), post=each(404))],
+    "account_change_password": [
+        Case(
+            get=members(200),
+            post=members(200),
+            data=lambda w: {"oldpassword": "wrong", "password1": "x", "password2": "x"},
+        )
+    ],
+    "account_set_password": [Case(get=members(302), post=members(302))],
+    "account_inactive": [Case(get=each(200), post=each(405))],
+    "account_reauthenticate": [Case(get=members(200), post=members(200), data=lambda w: {"password": "wrong"})],
+    "account_confirm_login_code": [Case(get=each(302), post=each(302))],
+    # ---- a few of the admin's pages: staff only -------------------------------------------------
+    "admin:index": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY)],
+    "admin:play_match_changelist": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY)],
+    "admin:play_match_change": [Case(lambda w: {"object_id": w.match.pk}, get=ADMIN_ONLY, post=ADMIN_ONLY)],
+}
+
+
+def url_patterns(resolver=None, namespace: str = ""):
+    """(name, view) of every URL pattern, names namespaced (`admin:index`); an unnamed one is named by its route."""
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if isinstance(pattern, URLResolver):
+            yield from url_patterns(pattern, f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace)
+        elif isinstance(pattern, URLPattern):
+            yield namespace + (pattern.name or f"<unnamed {pattern.pattern}>"), pattern.callback
+
+
+def url_names() -> set[str]:
+    return {name for name, _ in url_patterns()}
+
+
+CASES = [(name, index) for name, cases in POLICY.items() for index in range(len(cases))]
+
+
+def case_id(value) -> str:
+    """The test id of a (URL name, case index) pair."""
+    name, index = value
+    label = POLICY[name][index].label
+    return f"{name}[{label}]" if label else name
+
+
+def answer_problem(response, expected) -> str | None:
+    """What is wrong with the answer (None if it is the expected one)."""
+    status = response.status_code
+    if expected in (LOGIN, ADMIN_LOGIN):
+        login = reverse("account_login" if expected == LOGIN else "admin:login")
+        if status == 302 and response.url.startswith(login):
+            return None
+        return f"{status} {response.get('Location', '')}, expected a redirect to {login}"
+    return None if status == expected else f"{status}, expected {expected}"
+
+
+def secret_problems(world: World, response, role: str) -> list[str]:
+    """A player's private note and calendar address are theirs alone; the chat belongs to the two players."""
+    body = response.content.decode(errors="replace")
+    problems = []
+    if role != "player" and world.feed_token in body:
+        problems.append("shows the player's calendar feed address")
+    if role != "player" and NOTE in body:
+        problems.append("shows the player's private note")
+    if role not in PLAYERS and CHAT in body:
+        problems.append("shows the players' chat")
+    return problems
+
+
+def role_problems(world: World, case: Case, url: str, role: str, before: dict) -> list[str]:
+    """Everything wrong with what `role` gets from GET and POST on `url`."""
+    client = world.client(role)
+    headers = {"HTTP_HX_REQUEST": "true"} if case.htmx else {}
+    problems = []
+    response = client.get(url, **headers)
+    answer = answer_problem(response, case.get[role])
+    problems += [f"GET: {answer}"] if answer else []
+    problems += [f"GET {p}" for p in secret_problems(world, response, role)]
+    if role in case.acts and changed_tables(before, snapshot()):
+        problems.append(f"GET changed {changed_tables(before, snapshot())}")
+    response = client.post(url, case.data(world), **headers)
+    answer = answer_problem(response, case.post[role])
+    problems += [f"POST: {answer}"] if answer else []
+    changes = changed_tables(before, snapshot())
+    if role in case.acts and not changes:
+        problems.append("POST was allowed but changed nothing: is the test's body valid?")
+    if role not in case.acts and changes:
+        problems.append(f"GET or POST was refused but changed {changes}")
+    return [f"{role} {url}: {problem}" for problem in problems]
+
+
+def prepare_case(name: str, index: int) -> tuple[Case, World, str]:
+    """A policy case, a fresh small site set up for it, and the URL it is about."""
+    case = POLICY[name][index]
+    world = build_world()
+    if case.setup:
+        case.setup(world)
+    return case, world, reverse(name, kwargs=case.kwargs(world))
