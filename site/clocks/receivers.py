@@ -18,16 +18,19 @@ def store_challenge_terms(sender, challenge, time_control, **kwargs) -> None:
 
 @receiver(signals.match_started)
 def start_clock(sender, match, **kwargs) -> None:
+    """The first turn's clock starts with the match."""
     services.start_clock(match)
 
 
 @receiver(signals.turn_passed)
 def charge_and_start_turn(sender, match, **kwargs) -> None:
+    """The mover's time bank is charged and the next turn's clock starts."""
     services.after_move(match)
 
 
 @receiver(signals.match_finished)
 def stop_clock(sender, match, **kwargs) -> None:
+    """A finished match has no running deadline."""
     services.stop_clock(match)
 
 

@@ -13,26 +13,31 @@ from daymove.players.signals import account_closing
 
 @receiver(signals.challenge_created)
 def email_challenge(sender, challenge, **kwargs) -> None:
+    """The named opponent of a direct challenge hears of it."""
     events.challenge_created(challenge)
 
 
 @receiver(signals.match_started)
 def email_match_started(sender, match, **kwargs) -> None:
+    """The challenger hears that the match started, if they move first."""
     events.match_started(match)
 
 
 @receiver(signals.turn_passed)
 def email_your_turn(sender, match, **kwargs) -> None:
+    """The player to move hears it is their turn."""
     events.turn_passed(match)
 
 
 @receiver(signals.draw_offered)
 def email_draw_offer(sender, match, seat, **kwargs) -> None:
+    """The opponent hears of a draw offer made while they are to move."""
     events.draw_offered(match, seat)
 
 
 @receiver(signals.match_finished)
 def email_game_over(sender, match, **kwargs) -> None:
+    """Both players hear the result."""
     events.match_finished(match)
 
 
