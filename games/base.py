@@ -6,10 +6,16 @@ testable alone and usable from the command line (`python -m games`).
 
 from __future__ import annotations
 
+import itertools
 import random
+import sys
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.ui import BoardUI
 
 State = Any  # each game chooses its own state type (treated as immutable by callers)
 Move = Hashable  # each game chooses its own move type; the notation is the public form
@@ -50,20 +56,74 @@ class Outcome:
         return cls(data["winner"], tuple(scores) if scores is not None else None, data["reason"])
 
 
-class Game:
-    """One game's rules. Subclasses implement the methods that raise NotImplementedError.
+@dataclass(frozen=True)
+class Option:
+    """An option a match is played with: its values, each with a label (the first value is the default)."""
 
+    name: str
+    label: str
+    values: tuple[tuple[Any, str], ...]
+    drawn_at_start: bool = False  # not chosen in a challenge: drawn at random when the match starts
+
+    @property
+    def choices(self) -> list:
+        """The allowed values, the default first."""
+        return [value for value, _ in self.values]
+
+    def label_of(self, value) -> str:
+        """The label of a value (the value itself if it has none)."""
+        return next((label for known, label in self.values if known == value), str(value))
+
+
+class Game:
+    """One game: everything the site, the bots and the tests know about it is declared here, once.
+
+    Subclasses set the declarations below and implement the methods that raise NotImplementedError.
     States are never mutated by callers or by `apply_move`: it returns a new state.
     """
 
     slug: str = ""
     name: str = ""
+    order: int = 1000  # place in the lobby and every list of games (lower first, then by slug)
     seat_names: tuple[str, str] = ("First", "Second")
+    option_specs: tuple[Option, ...] = ()
     hidden_information: bool = False
-    # Options a challenge may set: name -> list of allowed values (first is the default).
-    option_choices: dict[str, list] = {}
+    # Whether players may agree a draw. Only a game whose rules know drawn results offers it; every game says so.
+    draws_by_agreement: bool | None = None
+    # Bot budgets (MCTS iterations per move) by level name where the level's default does not fit this game,
+    # so a level costs about the same CPU time in every game (games/bot/levels.py).
+    bot_playouts: dict[str, int] = {}
+    # How much less than half a point a draw is worth to this game's bots (0: exactly half).
+    bot_contempt: float = 0.0
+    rules_template: str = "rules.html"  # the rules page, a Django template in the package's templates/ folder
 
     # ---- options -------------------------------------------------------------------------
+    @property
+    def option_choices(self) -> dict[str, list]:
+        """Option name -> allowed values, the default first."""
+        return {spec.name: spec.choices for spec in self.option_specs}
+
+    def chosen_option_specs(self) -> tuple[Option, ...]:
+        """The options a challenger chooses (the others are drawn when the match starts)."""
+        return tuple(spec for spec in self.option_specs if not spec.drawn_at_start)
+
+    def option_combinations(self, chosen_only: bool = False) -> list[dict]:
+        """Every combination of option values (of the chosen options only, if asked)."""
+        specs = self.chosen_option_specs() if chosen_only else self.option_specs
+        names = [spec.name for spec in specs]
+        return [dict(zip(names, values)) for values in itertools.product(*(spec.choices for spec in specs))]
+
+    def start_options(self, options: dict, rng: random.Random) -> dict:
+        """The options a match starts with: the chosen ones, and the others drawn at random."""
+        drawn = {spec.name: rng.choice(spec.choices) for spec in self.option_specs if spec.drawn_at_start}
+        return self.normalize_options(options | drawn)
+
+    def describe_options(self, options: dict) -> str:
+        """A short description of the chosen options, e.g. "Hexagonal board (37 points)"."""
+        return ", ".join(
+            spec.label_of(options[spec.name]) for spec in self.chosen_option_specs() if spec.name in options
+        )
+
     def normalize_options(self, options: dict | None) -> dict:
         """Return the full option dict with defaults filled in; raise BadOptions if invalid."""
         options = dict(options or {})
@@ -126,6 +186,24 @@ class Game:
             raise IllegalMove(f"{text} is not a legal move in this position")
         return self.apply_move(state, move)
 
+    # ---- who moves first ---------------------------------------------------------------------
+    def first_players(self, options: dict | None = None) -> set[int]:
+        """The seats that may make the first move: one for these chosen options, both when it is drawn at the start."""
+        options = dict(options or {})
+        drawn = [spec for spec in self.option_specs if spec.drawn_at_start and spec.name not in options]
+        return {
+            self.current_player(self.initial_state(options | dict(zip((spec.name for spec in drawn), values))))
+            for values in itertools.product(*(spec.choices for spec in drawn))
+        }
+
+    def seat_roles(self, options: dict | None = None) -> tuple[str, str]:
+        """What the challenge form says beside each seat's name about who moves first."""
+        firsts = self.first_players(options)
+        if len(firsts) > 1:
+            return ("who moves first is drawn at random when the match starts",) * 2
+        first = firsts.pop()
+        return ("moves first" if first == 0 else "moves second", "moves first" if first == 1 else "moves second")
+
     # ---- serialisation -------------------------------------------------------------------
     def to_json(self, state: State) -> dict:
         """The full state as JSON-compatible data (no pickle)."""
@@ -157,6 +235,13 @@ class Game:
             raise NotImplementedError
         return self.from_json(view["state"])
 
+    def alternative_history(self, notations: list[str], options: dict, seat: int | None, rng: random.Random):
+        """Another legal move list that `seat` (None: a spectator) cannot tell from `notations`, hidden parts
+        drawn anew; None when there is none. Hidden-information games only: the leak tests compare every page
+        a viewer sees in both worlds.
+        """
+        raise NotImplementedError
+
     def describe(self, view: dict) -> list[str]:
         """A plain-text description of a view, one line per fact (for screen readers and email)."""
         raise NotImplementedError
@@ -171,12 +256,34 @@ class Game:
         raise NotImplementedError
 
     def token_label(self, token: str) -> str:
-        """How a token that the board does not draw is labelled on a button."""
-        return token
+        """How a token that the board does not draw is labelled on a button ("pass" is "Pass")."""
+        return "Pass" if token == "pass" else token
 
-    def render_board(self, view: dict, ui: BoardUI) -> str:  # noqa: F821 - see games.ui
-        """SVG/HTML markup of the board for a view; clickable tokens go through `ui.link`."""
+    def render_board(self, view: dict, ui: BoardUI) -> str:
+        """SVG markup of the board for a view; every clickable token's drawing goes through `ui.target`."""
         raise NotImplementedError
+
+    @property
+    def template_dir(self) -> Path:
+        """The folder of this game's templates (its rules page): `templates/` beside the module declaring it."""
+        return Path(sys.modules[type(self).__module__].__file__).parent / "templates"
+
+    def sample_game(self, options: dict, tries: int = 300) -> list[str]:
+        """A short whole game in notation that shows the game's features (browser tests click through it).
+
+        By default the shortest of `tries` uniformly random games; a game whose features random play
+        seldom shows overrides it.
+        """
+        best = None
+        for seed in range(tries):
+            rng, state, played = random.Random(seed), self.initial_state(options), []
+            while self.current_player(state) is not None and (best is None or len(played) < len(best)):
+                text = rng.choice(self.legal_move_strings(state))
+                state = self.play(state, text)
+                played.append(text)
+            if self.current_player(state) is None and (best is None or len(played) < len(best)):
+                best = played
+        return best
 
     # ---- speed (bench and bots) ----------------------------------------------------------
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:

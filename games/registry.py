@@ -1,20 +1,21 @@
-"""The registry of games: every package under games/ whose `rules` module defines `GAME`."""
+"""The registry of games: every package under games/ whose `game` module defines `GAME`, plus any registered."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from games.base import Game
 
-# Display order in the lobby; a discovered game not listed here comes after these.
-ORDER = ["abande", "abrana", "offboard", "parity", "ci-sequence"]
+_registered: dict[str, Game] = {}  # games added at run time (a test's own game), by slug
 
 
 @cache
-def all_games() -> dict[str, Game]:
-    """Every registered game by slug, in display order."""
+def _discovered() -> dict[str, Game]:
+    """The games packaged under games/, by slug."""
     import games
 
     found: dict[str, Game] = {}
@@ -22,18 +23,38 @@ def all_games() -> dict[str, Game]:
         if not info.ispkg:
             continue
         try:
-            module = importlib.import_module(f"games.{info.name}.rules")
+            module = importlib.import_module(f"games.{info.name}.game")
         except ModuleNotFoundError as error:
-            if error.name == f"games.{info.name}.rules":
+            if error.name == f"games.{info.name}.game":
                 continue  # a support package (e.g. the bot), not a game
             raise
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.slug] = game
-    rank = {slug: i for i, slug in enumerate(ORDER)}
-    return dict(sorted(found.items(), key=lambda item: (rank.get(item[0], len(ORDER)), item[0])))
+    return found
+
+
+def all_games() -> dict[str, Game]:
+    """Every game by slug, in display order (each game's `order`, then its slug)."""
+    games = _discovered() | _registered
+    return dict(sorted(games.items(), key=lambda item: (item[1].order, item[0])))
 
 
 def get_game(slug: str) -> Game:
     """The game with this slug; KeyError if there is none."""
-    return all_games()[slug]
+    game = _registered.get(slug) or _discovered().get(slug)
+    if game is None:
+        raise KeyError(slug)
+    return game
+
+
+@contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """Add a game defined elsewhere (a test's own game) for the duration of the block."""
+    if game.slug in _discovered() or game.slug in _registered:
+        raise ValueError(f"a game called {game.slug!r} is registered already")
+    _registered[game.slug] = game
+    try:
+        yield game
+    finally:
+        del _registered[game.slug]

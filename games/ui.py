@@ -1,28 +1,26 @@
-"""What the site tells a board renderer about the clicks a player can make.
+"""What the site tells a board renderer about the clicks a player can make, and how a click target is marked.
 
-Renderers live in each game package and produce SVG markup from a player view. They wrap every
-clickable element with `BoardUI.link`, so the site (not the game) decides what a click does.
+Renderers live in each game package and draw SVG from a player view. They pass the drawing of every token a
+player may click through `BoardUI.target`; which tokens are on offer, and what a click does, is the site's
+business. Here a target is only marked with data attributes (`wrap`); the site subclasses BoardUI and turns
+targets into links (site/play/boards.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from html import escape
 
-
-def esc(text: object) -> str:
-    """Escape text for an HTML/SVG attribute or text node."""
-    return escape(str(text), quote=True)
+from games.svg import esc
 
 
 @dataclass
 class BoardUI:
-    """The clicks on offer: `options` maps each next token to the URL that selects it."""
+    """The tokens on offer, the clicks made so far, the last move's tokens and the side the board is seen from."""
 
-    options: dict[str, str] = field(default_factory=dict)
+    options: Collection[str] = ()
     selected: tuple[str, ...] = ()
     last_move: tuple[str, ...] = ()
-    target: str = "#play"
     flip: bool = False
     used: set[str] = field(default_factory=set)
 
@@ -38,16 +36,16 @@ class BoardUI:
         """True when `token` took part in the last move played (for highlighting)."""
         return token in self.last_move
 
-    def link(self, token: str, inner: str, label: str | None = None) -> str:
-        """Wrap `inner` in a link that selects `token`, when that token is on offer."""
-        url = self.options.get(token)
-        if url is None:
+    def target(self, token: str, inner: str, label: str | None = None) -> str:
+        """The drawing `inner` of `token`, made a click target when the token is on offer; `label` says what it is."""
+        if token not in self.options:
             return inner
         self.used.add(token)
-        return (
-            f'<a href="{esc(url)}" hx-get="{esc(url)}" hx-target="{esc(self.target)}" '
-            f'hx-swap="outerHTML" class="opt" data-token="{esc(token)}" aria-label="{esc(label or token)}">{inner}</a>'
-        )
+        return self.wrap(token, inner, label or token)
+
+    def wrap(self, token: str, inner: str, label: str) -> str:
+        """Mark a click target; the site overrides this to make it a link."""
+        return f'<g class="opt" data-token="{esc(token)}" data-label="{esc(label)}">{inner}</g>'
 
     def unused_options(self) -> list[str]:
         """Tokens on offer that the board did not draw (the page shows them as buttons)."""

@@ -8,7 +8,8 @@ their height on the top face.
 from __future__ import annotations
 
 from games.abande.board import GEOMETRIES, LETTERS, ROW_LENGTHS
-from games.ui import BoardUI, esc
+from games.svg import esc, num
+from games.ui import BoardUI
 
 NAMES = ("Black", "White")
 S = 64  # distance between neighbouring points, in SVG units
@@ -76,10 +77,6 @@ def describe(view: dict) -> list[str]:
 
 
 # ---- SVG ------------------------------------------------------------------------------------------------------
-def _f(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
 def _pile(cx: float, cy: float, stones: str) -> str:
     """A pile of coins centred on (cx, cy), bottom stone first."""
     rx, ry, t = 0.40 * S, 0.22 * S, 0.15 * S
@@ -90,19 +87,19 @@ def _pile(cx: float, cy: float, stones: str) -> str:
         col = "BW".index(c)
         y = y0 - k * t
         out.append(
-            f'<path d="M{_f(cx - rx)},{_f(y)} L{_f(cx - rx)},{_f(y + t)} '
-            f'A{_f(rx)},{_f(ry)} 0 0 0 {_f(cx + rx)},{_f(y + t)} L{_f(cx + rx)},{_f(y)} Z" '
+            f'<path d="M{num(cx - rx)},{num(y)} L{num(cx - rx)},{num(y + t)} '
+            f'A{num(rx)},{num(ry)} 0 0 0 {num(cx + rx)},{num(y + t)} L{num(cx + rx)},{num(y)} Z" '
             f'fill="{SIDE[col]}" stroke="{EDGE[col]}" stroke-width="1.2"/>'
         )
         out.append(
-            f'<ellipse cx="{_f(cx)}" cy="{_f(y)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="{FACE[col]}" '
+            f'<ellipse cx="{num(cx)}" cy="{num(y)}" rx="{num(rx)}" ry="{num(ry)}" fill="{FACE[col]}" '
             f'stroke="{EDGE[col]}" stroke-width="1.2"/>'
         )
     if h > 1:
         top = "BW".index(stones[-1])
         y = y0 - (h - 1) * t
         out.append(
-            f'<text x="{_f(cx)}" y="{_f(y + 5.5)}" text-anchor="middle" font-size="16" font-weight="700" '
+            f'<text x="{num(cx)}" y="{num(y + 5.5)}" text-anchor="middle" font-size="16" font-weight="700" '
             f'{FONT} fill="{INK[top]}">{h}</text>'
         )
     return "".join(out)
@@ -120,11 +117,11 @@ def _panel(view: dict, width: float) -> str:
         won = outcome is not None and outcome["winner"] == seat
         stroke = OPTION if active else ("#2f9e44" if won else "#b8ad94")
         out.append(
-            f'<rect x="{_f(x)}" y="8" width="{_f(w)}" height="{PANEL - 14}" rx="9" fill="#fffdf6" '
+            f'<rect x="{num(x)}" y="8" width="{num(w)}" height="{PANEL - 14}" rx="9" fill="#fffdf6" '
             f'stroke="{stroke}" stroke-width="{3 if active or won else 1.2}"/>'
         )
         out.append(
-            f'<circle cx="{_f(x + 22)}" cy="{PANEL / 2 + 1}" r="11" fill="{FACE[seat]}" '
+            f'<circle cx="{num(x + 22)}" cy="{PANEL / 2 + 1}" r="11" fill="{FACE[seat]}" '
             f'stroke="{EDGE[seat]}" stroke-width="1.5"/>'
         )
         title = NAMES[seat] + (" (you)" if view.get("seat") == seat else "")
@@ -136,22 +133,23 @@ def _panel(view: dict, width: float) -> str:
         elif outcome is not None and outcome["winner"] is None:
             tag = "draw"
         out.append(
-            f'<text x="{_f(x + 42)}" y="27" font-size="15" font-weight="700" {FONT} fill="#1d1d1f">{esc(title)}</text>'
+            f'<text x="{num(x + 42)}" y="27" font-size="15" font-weight="700" {FONT} fill="#1d1d1f">{esc(title)}</text>'
         )
         if tag:
             out.append(
-                f'<text x="{_f(x + w - 10)}" y="27" font-size="13" font-weight="700" text-anchor="end" '
+                f'<text x="{num(x + w - 10)}" y="27" font-size="13" font-weight="700" text-anchor="end" '
                 f'{FONT} fill="{stroke}">{tag}</text>'
             )
         label = "final score" if outcome is not None else "score"
         out.append(
-            f'<text x="{_f(x + 42)}" y="46" font-size="13.5" {FONT} fill="#444">'
+            f'<text x="{num(x + 42)}" y="46" font-size="13.5" {FONT} fill="#444">'
             f"in hand {view['hands'][seat]} \u00b7 {label} {view['score'][seat]}</text>"
         )
     return "".join(out)
 
 
 def render_board(view: dict, ui: BoardUI) -> str:
+    """The board, both hands and the live score, and the click targets, as SVG."""
     geo = GEOMETRIES[view["board"]]
     square = geo.square
     xs = [x for x, _ in geo.xy.values()]
@@ -169,18 +167,18 @@ def render_board(view: dict, ui: BoardUI) -> str:
     dead = set(view.get("not_scoring", ()))
     aria = f"Abande, {view['board']} board. {_status(view)}"
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" width="100%" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" width="100%" '
         f'class="board abande-board" role="img" '
         f'aria-label="{esc(aria)}">',
-        f'<rect x="0" y="0" width="{_f(width)}" height="{_f(height)}" rx="12" fill="#f3ead7"/>',
+        f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" rx="12" fill="#f3ead7"/>',
         _panel(view, width),
     ]
     # Board surface.
     pad = 0.5 * S
     if square:
         parts.append(
-            f'<rect x="{_f(MARGIN - pad)}" y="{_f(top - pad)}" width="{_f(6 * S + 2 * pad)}" '
-            f'height="{_f(6 * S + 2 * pad)}" rx="10" fill="#e6c88e" stroke="#b08a4e" stroke-width="2"/>'
+            f'<rect x="{num(MARGIN - pad)}" y="{num(top - pad)}" width="{num(6 * S + 2 * pad)}" '
+            f'height="{num(6 * S + 2 * pad)}" rx="10" fill="#e6c88e" stroke="#b08a4e" stroke-width="2"/>'
         )
     else:
         corners = ["a1", "a4", "d7", "g4", "g1", "d1"]
@@ -189,7 +187,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         for name in corners:
             x, y = at(name)
             k = 1 + pad / (3 * S) * 1.25
-            pts.append(f"{_f(cx + (x - cx) * k)},{_f(cy + (y - cy) * k)}")
+            pts.append(f"{num(cx + (x - cx) * k)},{num(cy + (y - cy) * k)}")
         parts.append(
             f'<polygon points="{" ".join(pts)}" fill="#e6c88e" stroke="#b08a4e" stroke-width="2" '
             f'stroke-linejoin="round"/>'
@@ -199,38 +197,39 @@ def render_board(view: dict, ui: BoardUI) -> str:
     for a, b in geo.edges:
         x1, y1 = at(geo.names[a])
         x2, y2 = at(geo.names[b])
-        lines.append(f"M{_f(x1)},{_f(y1)}L{_f(x2)},{_f(y2)}")
+        lines.append(f"M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}")
     parts.append(f'<path d="{"".join(lines)}" stroke="#8c6a36" stroke-width="1.6" fill="none" stroke-linecap="round"/>')
     # Coordinates.
     label = f'font-size="15" {FONT} fill="#6b5432" text-anchor="middle"'
     if square:
         for i in range(7):
             x, y = at(f"{LETTERS[i]}1")
-            parts.append(f'<text x="{_f(x)}" y="{_f(y + pad + 20)}" {label}>{LETTERS[i]}</text>')
+            parts.append(f'<text x="{num(x)}" y="{num(y + pad + 20)}" {label}>{LETTERS[i]}</text>')
             x, y = at(f"a{i + 1}")
-            parts.append(f'<text x="{_f(x - pad - 16)}" y="{_f(y + 5)}" {label}>{i + 1}</text>')
+            parts.append(f'<text x="{num(x - pad - 16)}" y="{num(y + 5)}" {label}>{i + 1}</text>')
     else:
         for i, length in enumerate(ROW_LENGTHS):
             x, y = at(f"{LETTERS[i]}1")
-            parts.append(f'<text x="{_f(x - 0.62 * S)}" y="{_f(y + 5)}" {label}>{LETTERS[i]}</text>')
+            parts.append(f'<text x="{num(x - 0.62 * S)}" y="{num(y + 5)}" {label}>{LETTERS[i]}</text>')
             x, y = at(f"{LETTERS[i]}{length}")
             parts.append(
-                f'<text x="{_f(x + 0.62 * S)}" y="{_f(y + 5)}" {label} fill-opacity="0.55">{LETTERS[i]}{length}</text>'
+                f'<text x="{num(x + 0.62 * S)}" y="{num(y + 5)}" {label} fill-opacity="0.55">'
+                f"{LETTERS[i]}{length}</text>"
             )
         for n in range(1, 5):
             x, y = at(f"a{n}")
-            parts.append(f'<text x="{_f(x)}" y="{_f(y + 0.72 * S + 6)}" {label}>{n}</text>')
+            parts.append(f'<text x="{num(x)}" y="{num(y + 0.72 * S + 6)}" {label}>{n}</text>')
             x, y = at(f"g{n}")
-            parts.append(f'<text x="{_f(x)}" y="{_f(y - 0.8 * S + 6)}" {label}>{n}</text>')
+            parts.append(f'<text x="{num(x)}" y="{num(y - 0.8 * S + 6)}" {label}>{n}</text>')
     # Points: last-move halo, stack or empty point, option and selection markers, all inside the link.
     for bit in geo.cells:
         name = geo.names[bit]
         x, y = at(name)
         stones = stacks.get(name)
-        inner = [f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.47 * S)}" fill="#000" fill-opacity="0"/>']
+        inner = [f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.47 * S)}" fill="#000" fill-opacity="0"/>']
         if ui.in_last_move(name):
             inner.append(
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.47 * S)}" fill="{LAST}" fill-opacity="0.5" '
+                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.47 * S)}" fill="{LAST}" fill-opacity="0.5" '
                 f'stroke="#e8a200" stroke-width="3.5" class="last"/>'
             )
         if stones:
@@ -239,27 +238,27 @@ def render_board(view: dict, ui: BoardUI) -> str:
                 pile = f'<g opacity="0.5" class="not-scoring">{pile}</g>'
             inner.append(pile)
         else:
-            inner.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="3.2" fill="#8c6a36"/>')
+            inner.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="3.2" fill="#8c6a36"/>')
         option = ui.is_option(name)
         if ui.is_selected(name):
             inner.append(
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.46 * S)}" fill="none" stroke="{SELECTED}" '
+                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.46 * S)}" fill="none" stroke="{SELECTED}" '
                 f'stroke-width="4" class="selected"/>'
             )
         elif option and stones:
             inner.append(
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.46 * S)}" fill="none" stroke="{OPTION}" '
+                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.46 * S)}" fill="none" stroke="{OPTION}" '
                 f'stroke-width="3" stroke-dasharray="7 4" class="target"/>'
             )
         elif option:
             inner.append(
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.17 * S)}" fill="{OPTION}" '
+                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.17 * S)}" fill="{OPTION}" '
                 f'fill-opacity="0.45" stroke="{OPTION}" stroke-width="1.5" class="target"/>'
             )
         if stones:
             desc = _stack_lines(name, stones)[:-1]
         else:
             desc = f"{name}: empty"
-        parts.append(ui.link(name, f'<g class="point">{"".join(inner)}</g>', desc))
+        parts.append(ui.target(name, f'<g class="point">{"".join(inner)}</g>', desc))
     parts.append("</svg>")
     return "".join(parts)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from games.abande.board import GEOMETRIES, LETTERS, Geometry, name_code
-from games.base import BadOptions, Game, IllegalMove, Outcome
+from games.base import BadOptions, IllegalMove, Outcome
 
 BLACK, WHITE = 0, 1
 PASS = -1
@@ -135,7 +135,7 @@ def position(
             raise ValueError(f"{COLOUR_NAME[seat]} would have more than {HAND} stones")
     if ply is None:
         ply = count[0] + count[1]
-    last = GAME.parse_move(last_move) if last_move else None
+    last = parse_move(last_move) if last_move else None
     return State(geo, tuple(cells), hands, to_move, ply, passes, last)
 
 
@@ -193,7 +193,8 @@ def score(geo: Geometry, tops: tuple[int, int], h1: int, h2: int) -> tuple[int, 
     return result[0], result[1]
 
 
-def _state_score(state: State) -> tuple[int, int]:
+def score_of(state: State) -> tuple[int, int]:
+    """Rule 5 on this position: (Black's score, White's score) if the game ended now."""
     return score(state.geo, state.tops, state.h1, state.h2)
 
 
@@ -204,7 +205,6 @@ def removed_at_scoring(state: State) -> list[str]:
     return sorted(state.geo.names[b] for b in state.geo.cells if gone >> b & 1)
 
 
-# ---- the game -----------------------------------------------------------------------------------------------
 _POINT = re.compile(r"[a-g][1-7]\Z")
 
 
@@ -214,341 +214,321 @@ def _parse_point(text: str, whole: str) -> int:
     return name_code(text)
 
 
-class Abande(Game):
-    slug = "abande"
-    name = "Abande"
-    seat_names = ("Black", "White")
-    option_choices = {"board": ["square", "hex"]}
+# ---- the rules -----------------------------------------------------------------------------------------------
+def initial_state(options: dict) -> State:
+    """The empty board of `options["board"]`, 18 stones in each hand, Black to move."""
+    geo = GEOMETRIES[options["board"]]
+    return State(geo, (0,) * len(geo.names), (HAND, HAND), BLACK, 0, 0, None)
 
-    # ---- the rules -------------------------------------------------------------------------------------------
-    def initial_state(self, options: dict | None = None) -> State:
-        options = self.normalize_options(options)
-        geo = GEOMETRIES[options["board"]]
-        return State(geo, (0,) * len(geo.names), (HAND, HAND), BLACK, 0, 0, None)
 
-    def current_player(self, state: State) -> int | None:
-        return None if state.passes >= 2 else state.to_move
+def current_player(state: State) -> int | None:
+    """Seat to move, None when the game is over (two passes in a row)."""
+    return None if state.passes >= 2 else state.to_move
 
-    def legal_moves(self, state: State) -> list[int]:
-        if state.passes >= 2:
-            return []
-        geo = state.geo
-        code = geo.code
-        me = state.to_move
-        moves = []
-        if state.hands[me]:
-            f = _frontier(geo, state.occ)
-            while f:
-                b = f & -f
-                f ^= b
-                moves.append(code[b.bit_length() - 1])
-        occ = state.occ
-        # Moves need 3 stones on the board, and a split group (only in hand-built positions) allows none:
-        # emptying a point can never join two groups.
-        if state.stones >= 3 and _connected(geo, occ):
-            h1, h2 = state.h1, state.h2
-            opp = state.tops[1 - me]
-            onto_single = opp & h1  # what a 2-stack may climb on
-            onto_small = opp & (h1 | h2)  # what a single stone may climb on
-            nb = geo.nb
-            s = state.tops[me] & (h1 | h2)
-            while s:
-                b = s & -s
-                s ^= b
-                a = b.bit_length() - 1
-                t = nb[a] & (onto_single if h2 & b else onto_small)
-                if t and not _is_cut(geo, occ, a):
-                    base = 64 + (code[a] << 6)
-                    while t:
-                        tb = t & -t
-                        t ^= tb
-                        moves.append(base + code[tb.bit_length() - 1])
-        if not state.hands[me]:
-            moves.append(PASS)
-        return moves
 
-    def apply_move(self, state: State, move: int) -> State:
-        me = state.to_move
-        if move == PASS:
-            return State(state.geo, state.cells, state.hands, 1 - me, state.ply + 1, state.passes + 1, PASS)
-        geo = state.geo
-        cells = list(state.cells)
-        hands = state.hands
-        if move < 64:
-            cells[geo.bit_of_code[move]] = SINGLE[me]
-            hands = (hands[0] - 1, hands[1]) if me == BLACK else (hands[0], hands[1] - 1)
-        else:
-            a = geo.bit_of_code[(move - 64) >> 6]
-            b = geo.bit_of_code[move & 63]
-            cells[b] = MERGE[cells[b] << 4 | cells[a]]
-            cells[a] = 0
-        return State(geo, tuple(cells), hands, 1 - me, state.ply + 1, 0, move)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.passes < 2:
-            return None
-        black, white = _state_score(state)
-        winner = BLACK if black > white else WHITE if white > black else None
-        return Outcome(winner, (black, white), "score")
-
-    def ply(self, state: State) -> int:
-        return state.ply
-
-    # ---- notation ----------------------------------------------------------------------------------------------
-    def parse_move(self, text: str) -> int:
-        t = str(text).strip().lower()
-        if t == "pass":
-            return PASS
-        parts = t.split("-")
-        if len(parts) == 1:
-            return _parse_point(parts[0], text)
-        if len(parts) == 2:
-            return 64 + (_parse_point(parts[0], text) << 6) + _parse_point(parts[1], text)
-        raise IllegalMove(f"{text!r} is not a move: write a point (d4), a stack move (d2-c2) or pass")
-
-    def format_move(self, move: int) -> str:
-        if move == PASS:
-            return "pass"
-        if move < 64:
-            return _code_name(move)
-        move -= 64
-        return f"{_code_name(move >> 6)}-{_code_name(move & 63)}"
-
-    # ---- serialisation -------------------------------------------------------------------------------------------
-    def to_json(self, state: State) -> dict:
-        names = state.geo.names
-        return {
-            "board": state.geo.kind,
-            "stacks": {names[b]: STACK_TEXT[c] for b, c in enumerate(state.cells) if c},
-            "hands": list(state.hands),
-            "to_move": state.to_move,
-            "ply": state.ply,
-            "passes": state.passes,
-            "last_move": self.format_move(state.last) if state.last is not None else None,
-        }
-
-    def from_json(self, data: dict) -> State:
-        try:
-            return position(
-                data["board"],
-                data["stacks"],
-                tuple(data["hands"]),
-                int(data["to_move"]),
-                int(data["ply"]),
-                int(data["passes"]),
-                data.get("last_move"),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise IllegalMove(f"bad Abande state: {error}") from None
-
-    # ---- views -----------------------------------------------------------------------------------------------------
-    def player_view(self, state: State, seat: int | None) -> dict:
-        outcome = self.outcome(state)
-        names = state.geo.names
-        return {
-            "board": state.geo.kind,
-            "stacks": {names[b]: STACK_TEXT[c] for b, c in enumerate(state.cells) if c},
-            "hands": list(state.hands),
-            "score": list(_state_score(state)),
-            "not_scoring": removed_at_scoring(state),
-            "to_move": self.current_player(state),
-            "ply": state.ply,
-            "passes": state.passes,
-            "last_move": self.format_move(state.last) if state.last is not None else None,
-            "outcome": outcome.to_json() if outcome is not None else None,
-            "seat": seat,
-            "state": self.to_json(state),
-        }
-
-    def describe(self, view: dict) -> list[str]:
-        from games.abande.render import describe
-
-        return describe(view)
-
-    def move_tokens(self, move_text: str) -> tuple[str, ...]:
-        move = self.parse_move(move_text)
-        if move == PASS:
-            return ("pass",)
-        return tuple(self.format_move(move).split("-"))
-
-    def token_label(self, token: str) -> str:
-        return "Pass" if token == "pass" else token
-
-    def render_board(self, view: dict, ui) -> str:
-        from games.abande.render import render_board
-
-        return render_board(view, ui)
-
-    # ---- fast random playout ---------------------------------------------------------------------------------------
-    def random_playout(self, state: State, rng, limit: int | None = None) -> tuple[State, int]:
-        """Uniformly random legal moves to the end (or for `limit` plies, for tests), on mutable locals.
-
-        Per ply it only counts moves: insertions are the popcount of the frontier mask, stack moves are counted
-        per direction as popcount((sources shifted by d) & targets) -- every (source, target) pair is adjacent
-        in exactly one direction. One index is drawn over insertions + stack moves + pass; only the drawn move
-        is decoded. Connectivity is checked only for a drawn stack move: if its source is a cut point, all moves
-        of that source are dropped and the draw is repeated (rejection sampling keeps the choice uniform over
-        the legal moves).
-        """
-        if state.passes >= 2 or limit == 0:
-            return state, 0
-        geo = state.geo
-        sq = geo.square
-        board = geo.board
-        nb = geo.nb
-        local = geo.local
-        window = geo.window
-        shifts = geo.shifts
-        random = rng.random
-        merge = MERGE
-        cells = list(state.cells)
-        me = state.to_move
-        own, opp = state.tops[me], state.tops[1 - me]
+def legal_moves(state: State) -> list[int]:
+    """Every legal move; [] when the game is over."""
+    if state.passes >= 2:
+        return []
+    geo = state.geo
+    code = geo.code
+    me = state.to_move
+    moves = []
+    if state.hands[me]:
+        f = _frontier(geo, state.occ)
+        while f:
+            b = f & -f
+            f ^= b
+            moves.append(code[b.bit_length() - 1])
+    occ = state.occ
+    # Moves need 3 stones on the board, and a split group (only in hand-built positions) allows none:
+    # emptying a point can never join two groups.
+    if state.stones >= 3 and _connected(geo, occ):
         h1, h2 = state.h1, state.h2
-        occ = state.occ
-        hands = list(state.hands)
-        passes = state.passes
-        stones = state.stones
-        frontier = _frontier(geo, occ)
-        connected = _connected(geo, occ)
-        plies = 0
-        last = state.last
-        # last move kept as cells until the end (0: pass, 1: insert at la, 2: move la -> lb)
-        kind = -1
-        la = lb = 0
-        while True:
-            hand = hands[me]
-            n_ins = frontier.bit_count() if hand else 0
-            n_pass = 0 if hand else 1
-            s1 = s2 = t1 = t2 = 0
-            if stones >= 3:
-                if not connected:  # only for hand-built split positions: an insertion may join them
-                    connected = _connected(geo, occ)
-                if connected:
-                    s1 = own & h1
-                    s2 = own & h2
-                    t1 = opp & (h1 | h2)
-                    t2 = opp & h1
-            while True:
-                # Adjacent (source, target) pairs per direction: masks of targets, with their source offset.
-                ms = []
-                n_mv = 0
-                if s1 and t1:
-                    for d in shifts:
-                        x = (s1 << d) & t1
-                        if x:
-                            ms.append((x, d))
-                            n_mv += x.bit_count()
-                        x = (s1 >> d) & t1
-                        if x:
-                            ms.append((x, -d))
-                            n_mv += x.bit_count()
-                if s2 and t2:
-                    for d in shifts:
-                        x = (s2 << d) & t2
-                        if x:
-                            ms.append((x, d))
-                            n_mv += x.bit_count()
-                        x = (s2 >> d) & t2
-                        if x:
-                            ms.append((x, -d))
-                            n_mv += x.bit_count()
-                r = int(random() * (n_ins + n_mv + n_pass))
-                if r < n_ins:
-                    kind = 1
-                    break
-                r -= n_ins
-                if r >= n_mv:
-                    kind = 0
-                    break
-                for x, d in ms:  # noqa: B007 - the pair found is used after the break
-                    c = x.bit_count()
-                    if r < c:
-                        break
-                    r -= c
-                while r:
-                    x &= x - 1
-                    r -= 1
-                b = (x & -x).bit_length() - 1
-                a = b - d
-                if local[(occ >> (a - 10)) & window]:
-                    kind = 2
-                    break
-                # Possible cut point: flood fill the rest from one neighbour until all neighbours are reached.
-                rest = occ & ~(1 << a)
-                near = nb[a] & rest
-                x = near & -near
-                while True:
-                    y = x | x << 1 | x >> 1 | x << 8 | x >> 8 | x << 9 | x >> 9
-                    if sq:
-                        y |= x << 10 | x >> 10
-                    y &= rest
-                    if y & near == near or y == x:
-                        break
-                    x = y
-                if y & near == near:
-                    kind = 2
-                    break
-                # A cut point: none of its moves is legal; drop them all and draw again.
-                s1 &= ~(1 << a)
-                s2 &= ~(1 << a)
+        opp = state.tops[1 - me]
+        onto_single = opp & h1  # what a 2-stack may climb on
+        onto_small = opp & (h1 | h2)  # what a single stone may climb on
+        nb = geo.nb
+        s = state.tops[me] & (h1 | h2)
+        while s:
+            b = s & -s
+            s ^= b
+            a = b.bit_length() - 1
+            t = nb[a] & (onto_single if h2 & b else onto_small)
+            if t and not _is_cut(geo, occ, a):
+                base = 64 + (code[a] << 6)
+                while t:
+                    tb = t & -t
+                    t ^= tb
+                    moves.append(base + code[tb.bit_length() - 1])
+    if not state.hands[me]:
+        moves.append(PASS)
+    return moves
 
-            if kind == 1:  # insertion at the r-th point of the frontier
-                x = frontier
-                while r:
-                    x &= x - 1
-                    r -= 1
-                bb = x & -x
-                b = bb.bit_length() - 1
-                cells[b] = SINGLE[me]
-                if occ:
-                    frontier = (frontier | nb[b]) & ~(occ | bb)
-                else:
-                    frontier = nb[b]
-                occ |= bb
-                own |= bb
-                h1 |= bb
-                hands[me] = hand - 1
-                stones += 1
-                passes = 0
-                la = b
-            elif kind == 2:  # stack move a -> b
-                ab = 1 << a
-                bb = 1 << b
-                new = merge[cells[b] << 4 | cells[a]]
-                cells[b] = new
-                cells[a] = 0
-                occ ^= ab
-                own = (own ^ ab) | bb
-                opp ^= bb
-                h1 &= ~(ab | bb)
-                h2 &= ~(ab | bb)
-                if new >= 4 and new < 8:  # height 2
-                    h2 |= bb
-                x = occ
+
+def apply_move(state: State, move: int) -> State:
+    """The state after a legal move."""
+    me = state.to_move
+    if move == PASS:
+        return State(state.geo, state.cells, state.hands, 1 - me, state.ply + 1, state.passes + 1, PASS)
+    geo = state.geo
+    cells = list(state.cells)
+    hands = state.hands
+    if move < 64:
+        cells[geo.bit_of_code[move]] = SINGLE[me]
+        hands = (hands[0] - 1, hands[1]) if me == BLACK else (hands[0], hands[1] - 1)
+    else:
+        a = geo.bit_of_code[(move - 64) >> 6]
+        b = geo.bit_of_code[move & 63]
+        cells[b] = MERGE[cells[b] << 4 | cells[a]]
+        cells[a] = 0
+    return State(geo, tuple(cells), hands, 1 - me, state.ply + 1, 0, move)
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the game is over, else None."""
+    if state.passes < 2:
+        return None
+    black, white = score_of(state)
+    winner = BLACK if black > white else WHITE if white > black else None
+    return Outcome(winner, (black, white), "score")
+
+
+def ply(state: State) -> int:
+    """Moves played since the start."""
+    return state.ply
+
+
+# ---- notation ------------------------------------------------------------------------------------------------
+def parse_move(text: str) -> int:
+    """A move from its notation; IllegalMove if the text is not a move."""
+    t = str(text).strip().lower()
+    if t == "pass":
+        return PASS
+    parts = t.split("-")
+    if len(parts) == 1:
+        return _parse_point(parts[0], text)
+    if len(parts) == 2:
+        return 64 + (_parse_point(parts[0], text) << 6) + _parse_point(parts[1], text)
+    raise IllegalMove(f"{text!r} is not a move: write a point (d4), a stack move (d2-c2) or pass")
+
+
+def format_move(move: int) -> str:
+    """Canonical notation of a move."""
+    if move == PASS:
+        return "pass"
+    if move < 64:
+        return _code_name(move)
+    move -= 64
+    return f"{_code_name(move >> 6)}-{_code_name(move & 63)}"
+
+
+def move_tokens(move_text: str) -> tuple[str, ...]:
+    """The clicks that enter a move: its point, or its two points, or "pass"."""
+    move = parse_move(move_text)
+    if move == PASS:
+        return ("pass",)
+    return tuple(format_move(move).split("-"))
+
+
+# ---- serialisation -------------------------------------------------------------------------------------------
+def to_json(state: State) -> dict:
+    """The full state as JSON data."""
+    names = state.geo.names
+    return {
+        "board": state.geo.kind,
+        "stacks": {names[b]: STACK_TEXT[c] for b, c in enumerate(state.cells) if c},
+        "hands": list(state.hands),
+        "to_move": state.to_move,
+        "ply": state.ply,
+        "passes": state.passes,
+        "last_move": format_move(state.last) if state.last is not None else None,
+    }
+
+
+def from_json(data: dict) -> State:
+    """Inverse of to_json; IllegalMove for data that is not an Abande state."""
+    try:
+        return position(
+            data["board"],
+            data["stacks"],
+            tuple(data["hands"]),
+            int(data["to_move"]),
+            int(data["ply"]),
+            int(data["passes"]),
+            data.get("last_move"),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise IllegalMove(f"bad Abande state: {error}") from None
+
+
+# ---- fast random playout -------------------------------------------------------------------------------------
+def random_playout(state: State, rng, limit: int | None = None) -> tuple[State, int]:
+    """Uniformly random legal moves to the end (or for `limit` plies, for tests), on mutable locals.
+
+    Per ply it only counts moves: insertions are the popcount of the frontier mask, stack moves are counted
+    per direction as popcount((sources shifted by d) & targets) -- every (source, target) pair is adjacent
+    in exactly one direction. One index is drawn over insertions + stack moves + pass; only the drawn move
+    is decoded. Connectivity is checked only for a drawn stack move: if its source is a cut point, all moves
+    of that source are dropped and the draw is repeated (rejection sampling keeps the choice uniform over
+    the legal moves).
+    """
+    if state.passes >= 2 or limit == 0:
+        return state, 0
+    geo = state.geo
+    sq = geo.square
+    board = geo.board
+    nb = geo.nb
+    local = geo.local
+    window = geo.window
+    shifts = geo.shifts
+    random = rng.random
+    merge = MERGE
+    cells = list(state.cells)
+    me = state.to_move
+    own, opp = state.tops[me], state.tops[1 - me]
+    h1, h2 = state.h1, state.h2
+    occ = state.occ
+    hands = list(state.hands)
+    passes = state.passes
+    stones = state.stones
+    frontier = _frontier(geo, occ)
+    connected = _connected(geo, occ)
+    plies = 0
+    last = state.last
+    # last move kept as cells until the end (0: pass, 1: insert at la, 2: move la -> lb)
+    kind = -1
+    la = lb = 0
+    while True:
+        hand = hands[me]
+        n_ins = frontier.bit_count() if hand else 0
+        n_pass = 0 if hand else 1
+        s1 = s2 = t1 = t2 = 0
+        if stones >= 3:
+            if not connected:  # only for hand-built split positions: an insertion may join them
+                connected = _connected(geo, occ)
+            if connected:
+                s1 = own & h1
+                s2 = own & h2
+                t1 = opp & (h1 | h2)
+                t2 = opp & h1
+        while True:
+            # Adjacent (source, target) pairs per direction: masks of targets, with their source offset.
+            ms = []
+            n_mv = 0
+            if s1 and t1:
+                for d in shifts:
+                    x = (s1 << d) & t1
+                    if x:
+                        ms.append((x, d))
+                        n_mv += x.bit_count()
+                    x = (s1 >> d) & t1
+                    if x:
+                        ms.append((x, -d))
+                        n_mv += x.bit_count()
+            if s2 and t2:
+                for d in shifts:
+                    x = (s2 << d) & t2
+                    if x:
+                        ms.append((x, d))
+                        n_mv += x.bit_count()
+                    x = (s2 >> d) & t2
+                    if x:
+                        ms.append((x, -d))
+                        n_mv += x.bit_count()
+            r = int(random() * (n_ins + n_mv + n_pass))
+            if r < n_ins:
+                kind = 1
+                break
+            r -= n_ins
+            if r >= n_mv:
+                kind = 0
+                break
+            for x, d in ms:  # noqa: B007 - the pair found is used after the break
+                c = x.bit_count()
+                if r < c:
+                    break
+                r -= c
+            while r:
+                x &= x - 1
+                r -= 1
+            b = (x & -x).bit_length() - 1
+            a = b - d
+            if local[(occ >> (a - 10)) & window]:
+                kind = 2
+                break
+            # Possible cut point: flood fill the rest from one neighbour until all neighbours are reached.
+            rest = occ & ~(1 << a)
+            near = nb[a] & rest
+            x = near & -near
+            while True:
                 y = x | x << 1 | x >> 1 | x << 8 | x >> 8 | x << 9 | x >> 9
                 if sq:
                     y |= x << 10 | x >> 10
-                frontier = y & board & ~occ
-                passes = 0
-                la, lb = a, b
-            else:
-                passes += 1
-            plies += 1
-            me ^= 1
-            own, opp = opp, own
-            if passes >= 2 or plies == limit:
+                y &= rest
+                if y & near == near or y == x:
+                    break
+                x = y
+            if y & near == near:
+                kind = 2
                 break
+            # A cut point: none of its moves is legal; drop them all and draw again.
+            s1 &= ~(1 << a)
+            s2 &= ~(1 << a)
 
-        code = geo.code
-        if kind == 0:
-            last = PASS
-        elif kind == 1:
-            last = code[la]
-        elif kind == 2:
-            last = 64 + (code[la] << 6) + code[lb]
-        final = State(geo, tuple(cells), (hands[0], hands[1]), me, state.ply + plies, passes, last)
-        return final, plies
+        if kind == 1:  # insertion at the r-th point of the frontier
+            x = frontier
+            while r:
+                x &= x - 1
+                r -= 1
+            bb = x & -x
+            b = bb.bit_length() - 1
+            cells[b] = SINGLE[me]
+            if occ:
+                frontier = (frontier | nb[b]) & ~(occ | bb)
+            else:
+                frontier = nb[b]
+            occ |= bb
+            own |= bb
+            h1 |= bb
+            hands[me] = hand - 1
+            stones += 1
+            passes = 0
+            la = b
+        elif kind == 2:  # stack move a -> b
+            ab = 1 << a
+            bb = 1 << b
+            new = merge[cells[b] << 4 | cells[a]]
+            cells[b] = new
+            cells[a] = 0
+            occ ^= ab
+            own = (own ^ ab) | bb
+            opp ^= bb
+            h1 &= ~(ab | bb)
+            h2 &= ~(ab | bb)
+            if new >= 4 and new < 8:  # height 2
+                h2 |= bb
+            x = occ
+            y = x | x << 1 | x >> 1 | x << 8 | x >> 8 | x << 9 | x >> 9
+            if sq:
+                y |= x << 10 | x >> 10
+            frontier = y & board & ~occ
+            passes = 0
+            la, lb = a, b
+        else:
+            passes += 1
+        plies += 1
+        me ^= 1
+        own, opp = opp, own
+        if passes >= 2 or plies == limit:
+            break
 
-
-GAME = Abande()
+    code = geo.code
+    if kind == 0:
+        last = PASS
+    elif kind == 1:
+        last = code[la]
+    elif kind == 2:
+        last = 64 + (code[la] << 6) + code[lb]
+    final = State(geo, tuple(cells), (hands[0], hands[1]), me, state.ply + plies, passes, last)
+    return final, plies

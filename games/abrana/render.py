@@ -1,4 +1,4 @@
-"""SVG board for Abrana, drawn from a player view only.
+"""Abrana's board as SVG and its plain-text description, both drawn from a player view only.
 
 Layers, bottom to top: squares (inner 4x4 shaded), last-move highlight, the last turn's path (dashed segments for
 free jumps, a solid arrow for the regular move), then one clickable group per square with its marker or pawn,
@@ -8,7 +8,10 @@ so every red thing carries a diamond and every green thing a triangle.
 
 from __future__ import annotations
 
-from games.ui import BoardUI, esc
+from games.abrana.board import COLOUR_NAMES
+from games.abrana.rules import PLY_LIMIT, SEAT_COLOURS, SEAT_NAMES
+from games.svg import esc
+from games.ui import BoardUI
 
 CELL = 60
 LEFT, TOP = 28, 10
@@ -122,6 +125,7 @@ def _supply(view: dict) -> str:
 
 
 def render_board(view: dict, ui: BoardUI) -> str:
+    """The board, the last turn's path, the supply and the click targets, as SVG."""
     flip = ui.flip
     markers = view["markers"]
     pawn_at = {sq: colour for colour, sq in view["pawns"].items() if sq is not None}
@@ -216,7 +220,64 @@ def render_board(view: dict, ui: BoardUI) -> str:
                 f'stroke-width="1.5"/>'
             )
         text = name + (": " + ", ".join(what) if what else "")
-        parts.append(ui.link(name, "<g>" + "".join(inner) + "</g>", text))
+        parts.append(ui.target(name, "<g>" + "".join(inner) + "</g>", text))
     parts.append(_supply(view))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def describe(view: dict) -> list[str]:
+    """Plain English lines for screen readers, email and no-JavaScript play."""
+    seats = SEAT_NAMES
+    lines = []
+    outcome = view["outcome"]
+    phase = view["phase"]
+    if outcome is not None:
+        reason = {
+            "pawn-captured": "a pawn was captured",
+            "six-markers": "six markers of one colour are on the board",
+            "double-pass": "both players passed",
+            "ply-limit": f"the {PLY_LIMIT}-ply limit was reached",
+        }.get(outcome["reason"], outcome["reason"])
+        who = "Draw" if outcome["winner"] is None else f"{seats[outcome['winner']]} wins"
+        lines.append(f"Game over: {who} ({reason}).")
+        if outcome["scores"] is not None:
+            red, green = outcome["scores"]
+            lines.append(f"Markers of their own colour on the board: Red {red}, Green {green}.")
+    else:
+        mover = seats[view["to_move"]]
+        if phase == "reserve":
+            lines.append(
+                f"{mover} to move: reserve two border squares for the green pawn "
+                f"(click the square that comes first in notation order first: files a to f, "
+                f"then ranks 1 to 6)."
+            )
+        elif phase == "place-red":
+            lines.append(f"{mover} to move: place the red pawn on a border square that is not reserved.")
+        elif phase == "place-green":
+            lines.append(f"{mover} to move: place the green pawn on one of the reserved squares.")
+        else:
+            lines.append(f"{mover} to move (ply {view['ply']}).")
+    if view["reserved"]:
+        lines.append("Reserved squares: " + ", ".join(view["reserved"]) + ".")
+    for seat, colour in enumerate(SEAT_COLOURS):
+        square = view["pawns"][colour]
+        if square is not None:
+            lines.append(f"{seats[seat]} pawn on {square}.")
+        elif phase not in ("reserve", "place-red", "place-green"):
+            lines.append(f"{seats[seat]} pawn: removed.")
+    by_colour = {name: sorted(sq for sq, c in view["markers"].items() if c == name) for name in COLOUR_NAMES.values()}
+    parts = [f"{name} on {', '.join(sqs)}" if sqs else f"no {name}" for name, sqs in by_colour.items()]
+    lines.append("Markers: " + "; ".join(parts) + ".")
+    supply = view["supply"]
+    lines.append(f"Supply: black {supply['black']}, red {supply['red']}, green {supply['green']}.")
+    if view["free_jumps"]:
+        lines.append(
+            f"{seats[view['to_move']]} can free-jump (over black markers) to: " + ", ".join(view["free_jumps"]) + "."
+        )
+    if view["last_move"] is not None:
+        line = f"Last move: {view['last_move']}"
+        if len(view["path"]) > 2:
+            line += " (path " + " → ".join(view["path"]) + ", free jumps first)"
+        lines.append(line + ".")
+    return lines

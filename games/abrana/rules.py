@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from games.abrana import render
 from games.abrana.board import (
     BLACK,
     BORDER,
@@ -33,7 +32,7 @@ from games.abrana.board import (
     SQUARE,
     empty_board,
 )
-from games.base import Game, IllegalMove, Outcome
+from games.base import IllegalMove, Outcome
 
 PASS = -1
 PLACE = 2000  # + square: setup 2 and 3
@@ -43,6 +42,7 @@ RESERVE_MOVES = tuple(RESERVE + a * NSQ + b for a, b in RESERVE_PAIRS)
 SETUP_PLIES = 3  # reserve, place red, place green; ply 3 is Red's first regular turn
 PLY_LIMIT = 200
 MARKERS_PER_COLOUR = 6
+SEAT_NAMES = ("Red", "Green")
 SEAT_COLOURS = ("red", "green")
 
 _SQ = r"([a-f][1-6])"
@@ -158,395 +158,307 @@ def position(red=None, green=None, markers=None, to_move=0, ply=None, passes=0, 
         "last_move": last_move,
         "path": list(path),
     }
-    return GAME.from_json(data)
+    return from_json(data)
 
 
-class Abrana(Game):
-    slug = "abrana"
-    name = "Abrana"
-    seat_names = ("Red", "Green")
-    option_choices: dict[str, list] = {}
+# ---- the rules -----------------------------------------------------------------------------------------------
+def initial_state(options: dict) -> AbranaState:
+    """The empty board before the setup (Abrana has no options)."""
+    return AbranaState(tuple(empty_board()), (-1, -1), (), 0, 0, None, (), None)
 
-    # ---- the rules ---------------------------------------------------------------------------------------------
-    def initial_state(self, options=None):
-        self.normalize_options(options)
-        return AbranaState(tuple(empty_board()), (-1, -1), (), 0, 0, None, (), None)
 
-    def current_player(self, state):
-        if state.result is not None:
-            return None
-        # Seat 1 reserves (ply 0), seat 0 places (1), seat 1 places (2), seat 0 moves first (3): always alternating.
-        return (state.ply + 1) & 1
+def current_player(state):
+    """Seat to move, None when the game is over."""
+    if state.result is not None:
+        return None
+    # Seat 1 reserves (ply 0), seat 0 places (1), seat 1 places (2), seat 0 moves first (3): always alternating.
+    return (state.ply + 1) & 1
 
-    def legal_moves(self, state):
-        if state.result is not None:
-            return []
-        ply = state.ply
-        if ply == 0:
-            return list(RESERVE_MOVES)
-        if ply == 1:
-            return [PLACE + s for s in BORDER_SQUARES if s not in state.reserved]
-        if ply == 2:
-            return [PLACE + s for s in state.reserved]
-        orig = state.pawns[(ply + 1) & 1]
-        board = list(state.board)
-        board[orig] = EMPTY
-        squares, _ = reach(board, orig)
-        return regular_moves(board, squares) or [PASS]
 
-    def apply_move(self, state, move):
-        ply = state.ply
-        seat = (ply + 1) & 1
-        board = state.board
-        pawns = state.pawns
-        reserved = state.reserved
-        passes = 0
-        path = ()
-        if move == PASS:
-            passes = state.passes + 1
-        elif move >= RESERVE:
-            reserved = divmod(move - RESERVE, NSQ)
-        elif move >= PLACE:
-            s = move - PLACE
-            b = list(board)
-            b[s] = RED_PAWN + seat
-            board = tuple(b)
-            pawns = (s, pawns[1]) if seat == 0 else (pawns[0], s)
-            if seat == 1:
-                reserved = ()  # the reservation is gone once the green pawn stands
-            path = (s,)
-        else:
-            orig = pawns[seat]
-            b = list(board)
-            b[orig] = EMPTY
-            start, target = divmod(move, NSQ)
-            _, parent = reach(b, orig)
-            path = turn_path(parent, start, target)
-            lost = _play_regular(b, seat, start, target)
-            b[target] = RED_PAWN + seat
-            board = tuple(b)
-            p = list(pawns)
-            p[seat] = target
-            if lost:
-                p[1 - seat] = -1
-            pawns = tuple(p)
-        result = decide(board, pawns, ply + 1, passes)
-        return AbranaState(board, pawns, reserved, ply + 1, passes, move, path, result)
+def legal_moves(state):
+    """Every legal move; [] when the game is over."""
+    if state.result is not None:
+        return []
+    ply = state.ply
+    if ply == 0:
+        return list(RESERVE_MOVES)
+    if ply == 1:
+        return [PLACE + s for s in BORDER_SQUARES if s not in state.reserved]
+    if ply == 2:
+        return [PLACE + s for s in state.reserved]
+    orig = state.pawns[(ply + 1) & 1]
+    board = list(state.board)
+    board[orig] = EMPTY
+    squares, _ = reach(board, orig)
+    return regular_moves(board, squares) or [PASS]
 
-    def outcome(self, state):
-        return state.result
 
-    def ply(self, state):
-        return state.ply
+def apply_move(state, move):
+    """The state after a legal move."""
+    ply = state.ply
+    seat = (ply + 1) & 1
+    board = state.board
+    pawns = state.pawns
+    reserved = state.reserved
+    passes = 0
+    path = ()
+    if move == PASS:
+        passes = state.passes + 1
+    elif move >= RESERVE:
+        reserved = divmod(move - RESERVE, NSQ)
+    elif move >= PLACE:
+        s = move - PLACE
+        b = list(board)
+        b[s] = RED_PAWN + seat
+        board = tuple(b)
+        pawns = (s, pawns[1]) if seat == 0 else (pawns[0], s)
+        if seat == 1:
+            reserved = ()  # the reservation is gone once the green pawn stands
+        path = (s,)
+    else:
+        orig = pawns[seat]
+        b = list(board)
+        b[orig] = EMPTY
+        start, target = divmod(move, NSQ)
+        _, parent = reach(b, orig)
+        path = turn_path(parent, start, target)
+        lost = _play_regular(b, seat, start, target)
+        b[target] = RED_PAWN + seat
+        board = tuple(b)
+        p = list(pawns)
+        p[seat] = target
+        if lost:
+            p[1 - seat] = -1
+        pawns = tuple(p)
+    result = decide(board, pawns, ply + 1, passes)
+    return AbranaState(board, pawns, reserved, ply + 1, passes, move, path, result)
 
-    # ---- notation ------------------------------------------------------------------------------------------------
-    def parse_move(self, text):
-        t = str(text).strip().lower()
-        if t == "pass":
-            return PASS
-        m = _REGULAR_RE.fullmatch(t)
-        if m:
-            code = SQUARE[m.group(1)] * NSQ + SQUARE[m.group(2)]
-            if MIDDLE[code] is None:
-                raise IllegalMove(
-                    f"{text}: the target must be next to the start square (a step) "
-                    f"or two squares away in a straight line (a jump)"
-                )
-            return code
-        m = _RESERVE_RE.fullmatch(t)
-        if m:
-            a, b = SQUARE[m.group(1)], SQUARE[m.group(2)]
-            if a == b:
-                raise IllegalMove(f"{text}: reserve two different squares")
-            if a > b:
-                raise IllegalMove(f"{text}: write the two squares in ascending order ({NAMES[b]}+{NAMES[a]})")
-            return RESERVE + a * NSQ + b
-        if _SQUARE_RE.fullmatch(t):
-            return PLACE + SQUARE[t]
-        raise IllegalMove(
-            f"{text!r} is not a move: expected a square (a3), two squares to reserve (b6+f3), a move (a3-c3) or pass"
-        )
 
-    def format_move(self, move):
-        if move == PASS:
-            return "pass"
-        if move >= RESERVE:
-            a, b = divmod(move - RESERVE, NSQ)
-            return f"{NAMES[a]}+{NAMES[b]}"
-        if move >= PLACE:
-            return NAMES[move - PLACE]
-        s, t = divmod(move, NSQ)
-        return f"{NAMES[s]}-{NAMES[t]}"
+def outcome(state):
+    """The result once the game is over, else None."""
+    return state.result
 
-    # ---- serialisation ---------------------------------------------------------------------------------------------
-    def to_json(self, state):
-        board = state.board
-        return {
-            "ply": state.ply,
-            "pawns": [NAMES[p] if p >= 0 else None for p in state.pawns],
-            "markers": {NAMES[i]: COLOUR_NAMES[v] for i, v in enumerate(board[:NSQ]) if BLACK <= v <= GREEN},
-            "reserved": [NAMES[s] for s in state.reserved],
-            "passes": state.passes,
-            "last_move": self.format_move(state.last) if state.last is not None else None,
-            "path": [NAMES[s] for s in state.path],
-        }
 
-    def from_json(self, data):
-        try:
-            ply = int(data["ply"])
-            board = empty_board()
-            for name, colour in data.get("markers", {}).items():
-                board[_square(name)] = COLOUR_CODES[colour]
-            pawns = []
-            for seat, name in enumerate(data.get("pawns", [None, None])):
-                if name is None:
-                    pawns.append(-1)
-                    continue
-                s = _square(name)
-                if board[s]:
-                    raise ValueError(f"{name} holds a marker and a pawn")
-                board[s] = RED_PAWN + seat
-                pawns.append(s)
-            reserved = tuple(sorted(_square(n) for n in data.get("reserved", [])))
-            passes = int(data.get("passes", 0))
-            last = data.get("last_move")
-            last = self.parse_move(last) if last is not None else None
-            path = tuple(_square(n) for n in data.get("path", []))
-        except (KeyError, TypeError, ValueError) as error:
-            raise IllegalMove(f"not an Abrana position: {error}") from None
-        pawns = tuple(pawns)
-        board = tuple(board)
-        return AbranaState(board, pawns, reserved, ply, passes, last, path, decide(board, pawns, ply, passes))
+def ply(state):
+    """Moves played since the start (setup moves and passes count)."""
+    return state.ply
 
-    # ---- views -------------------------------------------------------------------------------------------------------
-    def player_view(self, state, seat):
-        board = state.board
-        result = state.result
-        to_move = self.current_player(state)
-        ply = state.ply
-        if result is not None:
-            phase = "over"
-        else:
-            phase = ("reserve", "place-red", "place-green")[ply] if ply < SETUP_PLIES else "play"
-        free_jumps = []
-        if phase == "play":
-            orig = state.pawns[to_move]
-            b = list(board)
-            b[orig] = EMPTY
-            squares, _ = reach(b, orig)
-            free_jumps = sorted(NAMES[s] for s in squares[1:])
-        on_board = {name: board.count(code) for code, name in COLOUR_NAMES.items()}
-        state_json = self.to_json(state)
-        return {
-            "seat": seat,
-            "to_move": to_move,
-            "ply": ply,
-            "phase": phase,
-            "last_move": state_json["last_move"],
-            "outcome": result.to_json() if result is not None else None,
-            "pawns": {"red": state_json["pawns"][0], "green": state_json["pawns"][1]},
-            "markers": state_json["markers"],
-            "reserved": state_json["reserved"],
-            "on_board": on_board,
-            "supply": {name: MARKERS_PER_COLOUR - n for name, n in on_board.items()},
-            "free_jumps": free_jumps,
-            "path": state_json["path"],
-            "passes": state.passes,
-            "state": state_json,
-        }
 
-    def describe(self, view):
-        seats = self.seat_names
-        lines = []
-        outcome = view["outcome"]
-        phase = view["phase"]
-        if outcome is not None:
-            reason = {
-                "pawn-captured": "a pawn was captured",
-                "six-markers": "six markers of one colour are on the board",
-                "double-pass": "both players passed",
-                "ply-limit": f"the {PLY_LIMIT}-ply limit was reached",
-            }.get(outcome["reason"], outcome["reason"])
-            who = "Draw" if outcome["winner"] is None else f"{seats[outcome['winner']]} wins"
-            lines.append(f"Game over: {who} ({reason}).")
-            if outcome["scores"] is not None:
-                red, green = outcome["scores"]
-                lines.append(f"Markers of their own colour on the board: Red {red}, Green {green}.")
-        else:
-            mover = seats[view["to_move"]]
-            if phase == "reserve":
-                lines.append(
-                    f"{mover} to move: reserve two border squares for the green pawn "
-                    f"(click the square that comes first in notation order first: files a to f, "
-                    f"then ranks 1 to 6)."
-                )
-            elif phase == "place-red":
-                lines.append(f"{mover} to move: place the red pawn on a border square that is not reserved.")
-            elif phase == "place-green":
-                lines.append(f"{mover} to move: place the green pawn on one of the reserved squares.")
-            else:
-                lines.append(f"{mover} to move (ply {view['ply']}).")
-        if view["reserved"]:
-            lines.append("Reserved squares: " + ", ".join(view["reserved"]) + ".")
-        for seat, colour in enumerate(SEAT_COLOURS):
-            square = view["pawns"][colour]
-            if square is not None:
-                lines.append(f"{seats[seat]} pawn on {square}.")
-            elif phase not in ("reserve", "place-red", "place-green"):
-                lines.append(f"{seats[seat]} pawn: removed.")
-        by_colour = {
-            name: sorted(sq for sq, c in view["markers"].items() if c == name) for name in COLOUR_NAMES.values()
-        }
-        parts = [f"{name} on {', '.join(sqs)}" if sqs else f"no {name}" for name, sqs in by_colour.items()]
-        lines.append("Markers: " + "; ".join(parts) + ".")
-        supply = view["supply"]
-        lines.append(f"Supply: black {supply['black']}, red {supply['red']}, green {supply['green']}.")
-        if view["free_jumps"]:
-            lines.append(
-                f"{seats[view['to_move']]} can free-jump (over black markers) to: "
-                + ", ".join(view["free_jumps"])
-                + "."
+# ---- notation -------------------------------------------------------------------------------------------------
+def parse_move(text):
+    """A move from its notation; IllegalMove if the text is not a move."""
+    t = str(text).strip().lower()
+    if t == "pass":
+        return PASS
+    m = _REGULAR_RE.fullmatch(t)
+    if m:
+        code = SQUARE[m.group(1)] * NSQ + SQUARE[m.group(2)]
+        if MIDDLE[code] is None:
+            raise IllegalMove(
+                f"{text}: the target must be next to the start square (a step) "
+                f"or two squares away in a straight line (a jump)"
             )
-        if view["last_move"] is not None:
-            line = f"Last move: {view['last_move']}"
-            if len(view["path"]) > 2:
-                line += " (path " + " → ".join(view["path"]) + ", free jumps first)"
-            lines.append(line + ".")
-        return lines
+        return code
+    m = _RESERVE_RE.fullmatch(t)
+    if m:
+        a, b = SQUARE[m.group(1)], SQUARE[m.group(2)]
+        if a == b:
+            raise IllegalMove(f"{text}: reserve two different squares")
+        if a > b:
+            raise IllegalMove(f"{text}: write the two squares in ascending order ({NAMES[b]}+{NAMES[a]})")
+        return RESERVE + a * NSQ + b
+    if _SQUARE_RE.fullmatch(t):
+        return PLACE + SQUARE[t]
+    raise IllegalMove(
+        f"{text!r} is not a move: expected a square (a3), two squares to reserve (b6+f3), a move (a3-c3) or pass"
+    )
 
-    # ---- playing on the board ------------------------------------------------------------------------------------
-    def move_tokens(self, move_text):
-        move = self.parse_move(move_text)
-        if move == PASS:
-            return ("pass",)
-        if move >= RESERVE:
-            a, b = divmod(move - RESERVE, NSQ)
-            # A pair has to be entered in one fixed order; notation order is the predictable one.
-            return (NAMES[a], NAMES[b])
-        if move >= PLACE:
-            return (NAMES[move - PLACE],)
-        s, t = divmod(move, NSQ)
-        return (NAMES[s], NAMES[t])
 
-    def token_label(self, token):
-        return "Pass" if token == "pass" else token
+def format_move(move):
+    """Canonical notation of a move."""
+    if move == PASS:
+        return "pass"
+    if move >= RESERVE:
+        a, b = divmod(move - RESERVE, NSQ)
+        return f"{NAMES[a]}+{NAMES[b]}"
+    if move >= PLACE:
+        return NAMES[move - PLACE]
+    s, t = divmod(move, NSQ)
+    return f"{NAMES[s]}-{NAMES[t]}"
 
-    def render_board(self, view, ui):
-        return render.render_board(view, ui)
 
-    # ---- speed -----------------------------------------------------------------------------------------------------
-    def random_playout(self, state, rng):
-        """Uniformly random legal moves to the end, on one mutable board with incremental marker counts."""
-        if state.result is not None:
-            return state, 0
-        choice = rng.choice
-        start_ply = ply = state.ply
-        b = list(state.board)
-        pawns = list(state.pawns)
-        reserved = state.reserved
-        last = state.last
-        path = state.path
-        passes = state.passes
-        # Setup plies: draw straight from the precomputed lists (same sets as legal_moves).
-        if ply == 0:
-            last = choice(RESERVE_MOVES)
-            reserved = divmod(last - RESERVE, NSQ)
-            ply = 1
-        if ply == 1:
-            last = PLACE + choice([s for s in BORDER_SQUARES if s not in reserved])
-            pawns[0] = last - PLACE
-            b[pawns[0]] = RED_PAWN
-            path = (pawns[0],)
-            ply = 2
-        if ply == 2:
-            last = PLACE + choice(reserved)
-            pawns[1] = last - PLACE
-            b[pawns[1]] = GREEN_PAWN
-            path = (pawns[1],)
-            reserved = ()
-            passes = 0
-            ply = 3
-        counts = [0, b.count(BLACK), b.count(RED), b.count(GREEN)]
-        parent = None
-        lost = False
-        pre_orig = -1
-        while True:
-            if counts[BLACK] == 6 or counts[RED] == 6 or counts[GREEN] == 6 or passes >= 2 or ply >= PLY_LIMIT:
-                break
-            seat = (ply + 1) & 1
-            orig = pawns[seat]
-            b[orig] = EMPTY
-            moves = []
-            append = moves.append
-            if counts[BLACK]:
-                squares = [orig]
-                parent = {orig: -1}
-                for s in squares:  # BFS: the list grows while we walk it
-                    for x, t in JUMPS[s]:
-                        if b[x] == BLACK and not b[t] and t not in parent:
-                            parent[t] = s
-                            squares.append(t)
-                for s in squares:
-                    for x, t, step, jump in NEIGHBOURS[s]:
-                        v = b[x]
-                        if v:
-                            append(step)
-                        if v != BLACK and not b[t]:
-                            append(jump)
-            else:
-                parent = None
-                for x, t, step, jump in NEIGHBOURS[orig]:
+# ---- serialisation --------------------------------------------------------------------------------------------
+def to_json(state):
+    """The full state as JSON data."""
+    board = state.board
+    return {
+        "ply": state.ply,
+        "pawns": [NAMES[p] if p >= 0 else None for p in state.pawns],
+        "markers": {NAMES[i]: COLOUR_NAMES[v] for i, v in enumerate(board[:NSQ]) if BLACK <= v <= GREEN},
+        "reserved": [NAMES[s] for s in state.reserved],
+        "passes": state.passes,
+        "last_move": format_move(state.last) if state.last is not None else None,
+        "path": [NAMES[s] for s in state.path],
+    }
+
+
+def from_json(data):
+    """Inverse of to_json; IllegalMove for data that is not an Abrana position."""
+    try:
+        ply = int(data["ply"])
+        board = empty_board()
+        for name, colour in data.get("markers", {}).items():
+            board[_square(name)] = COLOUR_CODES[colour]
+        pawns = []
+        for seat, name in enumerate(data.get("pawns", [None, None])):
+            if name is None:
+                pawns.append(-1)
+                continue
+            s = _square(name)
+            if board[s]:
+                raise ValueError(f"{name} holds a marker and a pawn")
+            board[s] = RED_PAWN + seat
+            pawns.append(s)
+        reserved = tuple(sorted(_square(n) for n in data.get("reserved", [])))
+        passes = int(data.get("passes", 0))
+        last = data.get("last_move")
+        last = parse_move(last) if last is not None else None
+        path = tuple(_square(n) for n in data.get("path", []))
+    except (KeyError, TypeError, ValueError) as error:
+        raise IllegalMove(f"not an Abrana position: {error}") from None
+    pawns = tuple(pawns)
+    board = tuple(board)
+    return AbranaState(board, pawns, reserved, ply, passes, last, path, decide(board, pawns, ply, passes))
+
+
+# ---- playing on the board and fast playouts -------------------------------------------------------------------
+def move_tokens(move_text):
+    """The clicks that enter a move."""
+    move = parse_move(move_text)
+    if move == PASS:
+        return ("pass",)
+    if move >= RESERVE:
+        a, b = divmod(move - RESERVE, NSQ)
+        # A pair has to be entered in one fixed order; notation order is the predictable one.
+        return (NAMES[a], NAMES[b])
+    if move >= PLACE:
+        return (NAMES[move - PLACE],)
+    s, t = divmod(move, NSQ)
+    return (NAMES[s], NAMES[t])
+
+
+def random_playout(state, rng):
+    """Uniformly random legal moves to the end, on one mutable board with incremental marker counts."""
+    if state.result is not None:
+        return state, 0
+    choice = rng.choice
+    start_ply = ply = state.ply
+    b = list(state.board)
+    pawns = list(state.pawns)
+    reserved = state.reserved
+    last = state.last
+    path = state.path
+    passes = state.passes
+    # Setup plies: draw straight from the precomputed lists (same sets as legal_moves).
+    if ply == 0:
+        last = choice(RESERVE_MOVES)
+        reserved = divmod(last - RESERVE, NSQ)
+        ply = 1
+    if ply == 1:
+        last = PLACE + choice([s for s in BORDER_SQUARES if s not in reserved])
+        pawns[0] = last - PLACE
+        b[pawns[0]] = RED_PAWN
+        path = (pawns[0],)
+        ply = 2
+    if ply == 2:
+        last = PLACE + choice(reserved)
+        pawns[1] = last - PLACE
+        b[pawns[1]] = GREEN_PAWN
+        path = (pawns[1],)
+        reserved = ()
+        passes = 0
+        ply = 3
+    counts = [0, b.count(BLACK), b.count(RED), b.count(GREEN)]
+    parent = None
+    lost = False
+    pre_orig = -1
+    while True:
+        if counts[BLACK] == 6 or counts[RED] == 6 or counts[GREEN] == 6 or passes >= 2 or ply >= PLY_LIMIT:
+            break
+        seat = (ply + 1) & 1
+        orig = pawns[seat]
+        b[orig] = EMPTY
+        moves = []
+        append = moves.append
+        if counts[BLACK]:
+            squares = [orig]
+            parent = {orig: -1}
+            for s in squares:  # BFS: the list grows while we walk it
+                for x, t in JUMPS[s]:
+                    if b[x] == BLACK and not b[t] and t not in parent:
+                        parent[t] = s
+                        squares.append(t)
+            for s in squares:
+                for x, t, step, jump in NEIGHBOURS[s]:
                     v = b[x]
                     if v:
                         append(step)
-                    if not b[t]:
+                    if v != BLACK and not b[t]:
                         append(jump)
-            ply += 1
-            if not moves:
-                b[orig] = RED_PAWN + seat
-                passes += 1
-                last = PASS
-                continue
-            passes = 0
-            last = move = choice(moves)
-            pre_orig = orig
-            target = move % NSQ
-            x = MIDDLE[move]
-            if x < 0:  # step: whatever stood there goes back to its supply (or the game ends)
-                v = b[target]
-                if v >= RED_PAWN:
-                    lost = True
-                else:
-                    counts[v] -= 1
-            else:
+        else:
+            parent = None
+            for x, t, step, jump in NEIGHBOURS[orig]:
                 v = b[x]
-                if not v:
-                    c = BLACK if BORDER[x] else RED + seat
-                    b[x] = c
-                    counts[c] += 1
-                elif v <= GREEN:  # v is never BLACK here: black is only ever free-jumped
-                    b[x] = BLACK
-                    counts[v] -= 1
-                    counts[BLACK] += 1
-            b[target] = RED_PAWN + seat
-            pawns[seat] = target
-            if lost:
-                pawns[1 - seat] = -1
-                break
-        if last is not None and 0 <= last < PLACE:
-            start = last // NSQ
-            path = (
-                turn_path(parent, start, last % NSQ)
-                if parent is not None
-                else ((pre_orig, last % NSQ) if start == pre_orig else None)
-            )
-            assert path is not None
-        elif last == PASS:
-            path = ()
-        board = tuple(b)
-        pawns = tuple(pawns)
-        final = AbranaState(board, pawns, reserved, ply, passes, last, path, decide(board, pawns, ply, passes))
-        return final, ply - start_ply
+                if v:
+                    append(step)
+                if not b[t]:
+                    append(jump)
+        ply += 1
+        if not moves:
+            b[orig] = RED_PAWN + seat
+            passes += 1
+            last = PASS
+            continue
+        passes = 0
+        last = move = choice(moves)
+        pre_orig = orig
+        target = move % NSQ
+        x = MIDDLE[move]
+        if x < 0:  # step: whatever stood there goes back to its supply (or the game ends)
+            v = b[target]
+            if v >= RED_PAWN:
+                lost = True
+            else:
+                counts[v] -= 1
+        else:
+            v = b[x]
+            if not v:
+                c = BLACK if BORDER[x] else RED + seat
+                b[x] = c
+                counts[c] += 1
+            elif v <= GREEN:  # v is never BLACK here: black is only ever free-jumped
+                b[x] = BLACK
+                counts[v] -= 1
+                counts[BLACK] += 1
+        b[target] = RED_PAWN + seat
+        pawns[seat] = target
+        if lost:
+            pawns[1 - seat] = -1
+            break
+    if last is not None and 0 <= last < PLACE:
+        start = last // NSQ
+        path = (
+            turn_path(parent, start, last % NSQ)
+            if parent is not None
+            else ((pre_orig, last % NSQ) if start == pre_orig else None)
+        )
+        assert path is not None
+    elif last == PASS:
+        path = ()
+    board = tuple(b)
+    pawns = tuple(pawns)
+    final = AbranaState(board, pawns, reserved, ply, passes, last, path, decide(board, pawns, ply, passes))
+    return final, ply - start_ply
 
 
 def _play_regular(b, seat, start, target):
@@ -562,6 +474,3 @@ def _play_regular(b, seat, start, target):
     elif v in (RED, GREEN):
         b[x] = BLACK
     return False
-
-
-GAME = Abrana()

@@ -13,7 +13,7 @@ class Level:
 
     name: str
     label: str
-    playouts: int  # iterations per move unless GAME_PLAYOUTS says otherwise; 0 = uniform random mover
+    playouts: int  # iterations per move unless the game's bot_playouts says otherwise; 0 = uniform random mover
     exploration: float = 0.4  # UCT c in  mean + c * sqrt(ln N / n); 0.35-0.4 beat 0.2, 0.7 and 1.4 in tests
     temperature: float = 0.0  # 0 = play the most visited move; > 0 = sample by visits ** (1 / T)
     # For the game's first plies the move is drawn among the nearly best ones (mcts.VARIETY_SHARE), so a bot does
@@ -37,27 +37,6 @@ LEVELS: dict[str, Level] = {
 # The level a bot account plays unless it says otherwise: at most about 3 s of CPU per move in every game.
 DEFAULT_LEVEL = "club"
 
-# Per-game budgets where the defaults above do not fit, so that a level costs about the same CPU time in every
-# game, that each level clearly beats the one below, and that the whole ladder can be measured
-# (docs/performance.md). Abande's playouts are the slowest of the five
-# (~55-ply games, ~4,000 playouts/s), so its upper levels search less. Offboard's random games last ~300 plies,
-# but its bot_rollout cuts them to 16 plies and scores the position, so it needs no exception.
-# Re-measure with `python -m games selfplay <slug> --a strong --b club -n 2` after a rules speed-up.
-GAME_PLAYOUTS: dict[str, dict[str, int]] = {
-    "abande": {"club": 300, "strong": 1000},
-    # C#I's search gains little from each doubling (hidden tiles blur it, and strong sides often tie), so its
-    # levels are 10-16x apart: with the guided rollout 400 v 60 won 47% of 60 games, 1000 v 100 59% of 200,
-    # 1600 v 100 62.5% of 200.
-    # Strong is only 2x club: a wider gap would make strong v club too slow to measure.
-    "ci-sequence": {"beginner": 10, "casual": 100, "club": 1600, "strong": 3200},
-}
-
-
-# Games whose bots play on for a win rather than settle for a draw: a draw is worth 0.5 minus this to the bot
-# at every level, in place of Level.draw_margin. Parity's bots otherwise took a repetition or the 60-ply draw
-# while ahead on pieces; with contempt 0.3 more of their games end in a win (docs/performance.md, Parity).
-GAME_CONTEMPT: dict[str, float] = {"parity": 0.3}
-
 
 def get_level(level: str | Level) -> Level:
     """The Level for a name (or the Level itself); KeyError naming the known levels if unknown."""
@@ -72,9 +51,4 @@ def get_level(level: str | Level) -> Level:
 def playouts_for(level: str | Level, game: Game) -> int:
     """The iteration budget of a level in a given game (0 only for the random mover)."""
     level = get_level(level)
-    return GAME_PLAYOUTS.get(game.slug, {}).get(level.name, level.playouts)
-
-
-def contempt_for(game: Game) -> float:
-    """How much less than half a point a draw is worth to this game's bots (0: exactly half)."""
-    return GAME_CONTEMPT.get(game.slug, 0.0)
+    return game.bot_playouts.get(level.name, level.playouts)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from math import log, sqrt, tanh
 
 from games.base import Game, Outcome
-from games.bot.levels import DEFAULT_LEVEL, Level, contempt_for, get_level, playouts_for
+from games.bot.levels import DEFAULT_LEVEL, Level, get_level, playouts_for
 
 # In the opening a bot varies its play among the root moves searched at least this share as often as the best.
 VARIETY_SHARE = 0.5
@@ -385,7 +385,7 @@ def choose_move(
         varied_plies=level.varied_plies,
         tactics=level.tactics,
         draw_margin=level.draw_margin,
-        contempt=contempt_for(game),
+        contempt=game.bot_contempt,
         max_seconds=max_seconds,
     )
     return result.best

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.ci_sequence.board import DIR_DELTA, DIR_NAMES, FILES, NAMES
-from games.ui import BoardUI, esc
+from games.svg import esc
+from games.ui import BoardUI
 
 SEATS = ("Moon", "Sun")
 COLOUR_WORD = {"B": "blue", "O": "orange"}
@@ -192,7 +193,7 @@ def _arrow(x: float, y: float, d: int, selected: bool) -> str:
     )
 
 
-def render(view: dict, ui: BoardUI) -> str:
+def render_board(view: dict, ui: BoardUI) -> str:
     """The SVG board: opponent's hand on top, the 4x4 grid, the viewer's hand below."""
     seat = view["seat"]
     over = view["phase"] == "over"
@@ -256,7 +257,7 @@ def render(view: dict, ui: BoardUI) -> str:
             what = COLOUR_WORD[cell["colour"]] + " tile"
             if cell["symbol"] is not None:
                 what += " " + SYMBOL_WORD[cell["symbol"]]
-        out.append(ui.link(name, "".join(inner), f"{name}, {what}"))
+        out.append(ui.target(name, "".join(inner), f"{name}, {what}"))
 
     # Push arrows around the chosen empty square (after a hand tile and that square).
     chosen = ui.selected[1] if len(ui.selected) == 2 and ui.selected[1] in NAMES else None
@@ -269,7 +270,7 @@ def render(view: dict, ui: BoardUI) -> str:
             dx, dy = DIR_DELTA[d]
             n = (dx * dx + dy * dy) ** 0.5
             ax, ay = cx + dx / n * ARROW_AT, cy - dy / n * ARROW_AT
-            out.append(ui.link(token, _arrow(ax, ay, d, ui.is_selected(token)), f"push {dname} from {chosen}"))
+            out.append(ui.target(token, _arrow(ax, ay, d, ui.is_selected(token)), f"push {dname} from {chosen}"))
 
     # Coordinates.
     for i, f in enumerate(FILES):
@@ -359,7 +360,7 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
                     f'height="{size + 8}" rx="9" fill="#16a34a" fill-opacity="0.18"/>',
                 )
             label = f"{COLOUR_WORD[type_name[0]]} {SYMBOL_WORD[type_name[1]]} ({n} in hand)"
-            out.append(ui.link(type_name, "".join(inner), label))
+            out.append(ui.target(type_name, "".join(inner), label))
             x += size + 30
     else:
         # Backs, as on the table; those the viewer can name carry their symbol faintly, as on the board.

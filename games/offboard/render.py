@@ -12,7 +12,8 @@ from games.offboard.board import (
     SQRT3,
     xy,
 )
-from games.ui import BoardUI, esc
+from games.svg import esc, num
+from games.ui import BoardUI
 
 SEATS = ("Red", "Yellow")
 SIZE = 30.0  # hexagon radius (centre to corner) in SVG units
@@ -31,11 +32,6 @@ SCORE_GOOD = "#3ddc84"
 SCORE_NONE = "#b0bec5"
 
 
-def _f(value: float) -> str:
-    """Compact number for SVG attributes."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
 def _centre(name: str) -> tuple[float, float]:
     q, r = QR[INDEX_OF[name]]
     return xy(q, r, SIZE)
@@ -46,7 +42,7 @@ def _hexagon(cx: float, cy: float, radius: float) -> str:
     points = []
     for k in range(6):
         angle = math.pi / 3 * k
-        points.append(f"{_f(cx + radius * math.cos(angle))},{_f(cy + radius * math.sin(angle))}")
+        points.append(f"{num(cx + radius * math.cos(angle))},{num(cy + radius * math.sin(angle))}")
     return " ".join(points)
 
 
@@ -54,10 +50,10 @@ def _ball(cx: float, cy: float, seat: int, radius: float = BALL, extra: str = ""
     """A ball with a small highlight so the two colours read as spheres."""
     return (
         f'<g class="ball {SEATS[seat].lower()}"{extra}>'
-        f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(radius)}" fill="{FILL[seat]}" '
+        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(radius)}" fill="{FILL[seat]}" '
         f'stroke="{EDGE[seat]}" stroke-width="2"/>'
-        f'<circle cx="{_f(cx - radius * 0.32)}" cy="{_f(cy - radius * 0.34)}" '
-        f'r="{_f(radius * 0.3)}" fill="{SHINE[seat]}" opacity="0.75"/></g>'
+        f'<circle cx="{num(cx - radius * 0.32)}" cy="{num(cy - radius * 0.34)}" '
+        f'r="{num(radius * 0.3)}" fill="{SHINE[seat]}" opacity="0.75"/></g>'
     )
 
 
@@ -80,9 +76,9 @@ for _name in INDEX_OF:
     CELL_SHAPES[_name] = (
         _x,
         _y,
-        f'cx="{_f(_x)}" cy="{_f(_y)}"',
+        f'cx="{num(_x)}" cy="{num(_y)}"',
         _hexagon(_x, _y, SIZE - 1.5),
-        f'x="{_f(_x)}" y="{_f(_y + 4)}"',
+        f'x="{num(_x)}" y="{num(_y + 4)}"',
         (_ball(_x, _y, 0), _ball(_x, _y, 1)),
     )
 SLOT_LENGTH = SIZE * SQRT3 + 2 * 19.0
@@ -98,9 +94,9 @@ def _arrow(x1, y1, x2, y2, colour, width, opacity, dash="") -> str:
     px, py = -uy * head * 0.6, ux * head * 0.6
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     return (
-        f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(bx)}" y2="{_f(by)}" stroke="{colour}" '
-        f'stroke-width="{_f(width)}" stroke-linecap="round" opacity="{opacity}"{dash_attr}/>'
-        f'<polygon points="{_f(x2)},{_f(y2)} {_f(bx + px)},{_f(by + py)} {_f(bx - px)},{_f(by - py)}" '
+        f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(bx)}" y2="{num(by)}" stroke="{colour}" '
+        f'stroke-width="{num(width)}" stroke-linecap="round" opacity="{opacity}"{dash_attr}/>'
+        f'<polygon points="{num(x2)},{num(y2)} {num(bx + px)},{num(by + py)} {num(bx - px)},{num(by - py)}" '
         f'fill="{colour}" opacity="{opacity}"/>'
     )
 
@@ -129,15 +125,15 @@ def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
                 gx, gy, _angle = GUTTERS_XY[gutter_index[info["gutter"]]]
                 parts.append(_arrow(lx, ly, gx, gy, colour, 3.5, "0.9", "7 5"))
                 parts.append(
-                    f'<circle cx="{_f(lx)}" cy="{_f(ly)}" r="{_f(BALL + 4)}" fill="none" '
+                    f'<circle cx="{num(lx)}" cy="{num(ly)}" r="{num(BALL + 4)}" fill="none" '
                     f'stroke="{colour}" stroke-width="3" stroke-dasharray="6 4"/>'
                 )
                 badge = "full" if info["displaced"] else f"+{info['points']}"
                 bx, by = gx, gy  # the badge covers the gutter it names
                 parts.append(
-                    f'<rect x="{_f(bx - 24)}" y="{_f(by - 14)}" width="48" height="28" rx="14" '
+                    f'<rect x="{num(bx - 24)}" y="{num(by - 14)}" width="48" height="28" rx="14" '
                     f'fill="#1d252c" stroke="{colour}" stroke-width="2"/>'
-                    f'<text x="{_f(bx)}" y="{_f(by + 5)}" text-anchor="middle" font-size="15" '
+                    f'<text x="{num(bx)}" y="{num(by + 5)}" text-anchor="middle" font-size="15" '
                     f'font-weight="bold" fill="{colour}">{esc(badge)}</text>'
                 )
             else:
@@ -147,7 +143,7 @@ def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
     return f'<g class="preview" pointer-events="none">{"".join(parts)}</g>'
 
 
-def render(view: dict, ui: BoardUI) -> str:
+def render_board(view: dict, ui: BoardUI) -> str:
     """The board: hexagon of columns, 12 gutters with values, scores and the displaced ball."""
     cells = view["cells"]
     to_move = view["to_move"]
@@ -157,7 +153,7 @@ def render(view: dict, ui: BoardUI) -> str:
     outline = []
     for q, r in ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)):
         x, y = xy(q * corner, r * corner, SIZE)
-        outline.append(f"{_f(x)},{_f(y)}")
+        outline.append(f"{num(x)},{num(y)}")
     parts.append(
         f'<polygon class="board-body" points="{" ".join(outline)}" fill="{BOARD_FILL}" '
         f'stroke="#2b333a" stroke-width="10" stroke-linejoin="round"/>'
@@ -169,9 +165,9 @@ def render(view: dict, ui: BoardUI) -> str:
         label = f"{info['name']}, worth {info['value']}"
         label += f", holds a {SEATS[info['ball']].lower()} ball" if info["ball"] is not None else ", empty"
         parts.append(
-            f'<g class="gutter" transform="translate({_f(gx)} {_f(gy)})"><title>{esc(label)}</title>'
-            f'<rect x="{_f(-SLOT_LENGTH / 2)}" y="{_f(-SLOT_WIDTH / 2)}" width="{_f(SLOT_LENGTH)}" '
-            f'height="{_f(SLOT_WIDTH)}" rx="{_f(SLOT_WIDTH / 2)}" transform="rotate({_f(angle)})" '
+            f'<g class="gutter" transform="translate({num(gx)} {num(gy)})"><title>{esc(label)}</title>'
+            f'<rect x="{num(-SLOT_LENGTH / 2)}" y="{num(-SLOT_WIDTH / 2)}" width="{num(SLOT_LENGTH)}" '
+            f'height="{num(SLOT_WIDTH)}" rx="{num(SLOT_WIDTH / 2)}" transform="rotate({num(angle)})" '
             f'fill="#262e35" stroke="#8796a3" stroke-width="2"/>'
         )
         if info["ball"] is not None:
@@ -192,7 +188,7 @@ def render(view: dict, ui: BoardUI) -> str:
         q = col - 4
         x, y = xy(q, max(-4, -4 - q) - 2.25, SIZE)
         parts.append(
-            f'<text class="coord" x="{_f(x)}" y="{_f(y + 6)}" text-anchor="middle" '
+            f'<text class="coord" x="{num(x)}" y="{num(y + 6)}" text-anchor="middle" '
             f'font-size="18" font-weight="bold" fill="#37474f">{letter}</text>'
         )
 
@@ -216,16 +212,16 @@ def render(view: dict, ui: BoardUI) -> str:
             label = f"{name}, {SEATS[seat].lower()} ball"
         if ui.in_last_move(name):
             inner.append(
-                f'<circle {at} r="{_f(BALL + 3)}" fill="none" stroke="#ffffff" stroke-width="2" opacity="0.45"/>'
+                f'<circle {at} r="{num(BALL + 3)}" fill="none" stroke="#ffffff" stroke-width="2" opacity="0.45"/>'
             )
         if ui.is_selected(name):
-            inner.append(f'<circle {at} r="{_f(BALL + 3)}" fill="none" stroke="{SELECT}" stroke-width="5"/>')
+            inner.append(f'<circle {at} r="{num(BALL + 3)}" fill="none" stroke="{SELECT}" stroke-width="5"/>')
         elif ui.is_option(name) and seat is not None:
             inner.append(
-                f'<circle {at} r="{_f(BALL + 3)}" fill="none" '
+                f'<circle {at} r="{num(BALL + 3)}" fill="none" '
                 f'stroke="{OPTION}" stroke-width="3" stroke-dasharray="5 4" opacity="0.9"/>'
             )
-        parts.append(ui.link(name, f"<g>{''.join(inner)}</g>", label))
+        parts.append(ui.target(name, f"<g>{''.join(inner)}</g>", label))
 
     # What each destination would do, once a tail ball is selected.
     tail = next((t for t in reversed(ui.selected) if t in cells), None)
@@ -238,12 +234,14 @@ def render(view: dict, ui: BoardUI) -> str:
         ball_x = x + 18 if seat == 0 else x - 18
         text_x = x + 44 if seat == 0 else x - 44
         if to_move == seat:
-            parts.append(f'<circle cx="{_f(ball_x)}" cy="-300" r="22" fill="none" stroke="{SELECT}" stroke-width="4"/>')
+            parts.append(
+                f'<circle cx="{num(ball_x)}" cy="-300" r="22" fill="none" stroke="{SELECT}" stroke-width="4"/>'
+            )
         parts.append(_ball(ball_x, -300, seat, 15))
         parts.append(
-            f'<text x="{_f(text_x)}" y="-306" text-anchor="{anchor}" font-size="17" '
+            f'<text x="{num(text_x)}" y="-306" text-anchor="{anchor}" font-size="17" '
             f'fill="#263238">{SEATS[seat]}</text>'
-            f'<text x="{_f(text_x)}" y="-283" text-anchor="{anchor}" font-size="20" '
+            f'<text x="{num(text_x)}" y="-283" text-anchor="{anchor}" font-size="20" '
             f'font-weight="bold" fill="#263238">{points} {"pt" if points == 1 else "pts"}</text>'
         )
 
@@ -276,7 +274,7 @@ def render(view: dict, ui: BoardUI) -> str:
             f'<text x="280" y="315" text-anchor="middle" font-size="15" fill="#ffffff">'
             f"{'Discarded: move' if chosen else 'or discard'}</text></g>"
         )
-        parts.append(ui.link("discard", button, "Discard the displaced ball, then move"))
+        parts.append(ui.target("discard", button, "Discard the displaced ball, then move"))
         parts.append("</g>")
 
     aria = "Offboard board. " + f"Red {view['scores'][0]}, Yellow {view['scores'][1]}. " + status

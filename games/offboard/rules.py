@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from math import tanh
 
-from games.base import Game, IllegalMove, Outcome
+from games.base import IllegalMove, Outcome
 from games.offboard.board import (
     BOARD,
     CELL_INDEX,
-    CELL_NAMES,
     DIRECTION_NAMES,
     EXIT_GUTTERS,
     GUTTER_VALUES,
@@ -37,7 +35,7 @@ DISCARD = 1 << 15
 WIN_POINTS = 6
 PLY_LIMIT = 300
 SEATS = ("Red", "Yellow")
-_DIRECTION_OF_SHIFT = dict(zip(SHIFTS, DIRECTION_NAMES))
+DIRECTION_OF_SHIFT = dict(zip(SHIFTS, DIRECTION_NAMES))
 
 
 # ---- move generation ----------------------------------------------------------------------
@@ -132,12 +130,12 @@ def _bits(board: int) -> list[int]:
     return out
 
 
-def _gutter_of(gut: int, g: int) -> int:
+def gutter_of(gut: int, g: int) -> int:
     """Occupant of gutter g: -1 empty, 0 red, 1 yellow."""
     return ((gut >> (2 * g)) & 3) - 1
 
 
-def _exit_gutter(gut: int, ring: int) -> tuple[int, bool]:
+def exit_gutter(gut: int, ring: int) -> tuple[int, bool]:
     """(gutter, caught) for a ball leaving the board at ring index `ring`.
 
     caught is False when the gutter it is pushed toward is occupied: the ball is displaced.
@@ -150,7 +148,7 @@ def _exit_gutter(gut: int, ring: int) -> tuple[int, bool]:
     return g, False
 
 
-def _scores(gut: int) -> tuple[int, int]:
+def gutter_points(gut: int) -> tuple[int, int]:
     """(Red's points, Yellow's points): a player scores the gutters holding the other's balls."""
     red = yellow = 0
     for g, value in enumerate(GUTTER_VALUES):
@@ -226,362 +224,265 @@ def position(
     return State(red_bb, yellow_bb, gut, bool(displaced), to_move, ply, None, ())
 
 
-# ---- the game -----------------------------------------------------------------------------
-class Offboard(Game):
-    slug = "offboard"
-    name = "Offboard"
-    seat_names = SEATS
-    option_choices: dict[str, list] = {}
+# ---- the rules ---------------------------------------------------------------------------
+def initial_state(options: dict) -> State:
+    """The start position (Offboard has no options)."""
+    return position(_START_RED, _START_YELLOW)
 
-    # ---- the rules -----------------------------------------------------------------------
-    def initial_state(self, options: dict | None = None) -> State:
-        self.normalize_options(options)
-        return position(_START_RED, _START_YELLOW)
 
-    def outcome(self, state: State) -> Outcome | None:
-        if state._outcome is False:
-            state._outcome = self._compute_outcome(state)
-        return state._outcome
+def outcome(state: State) -> Outcome | None:
+    """The result once the game is over, else None (computed once per state)."""
+    if state._outcome is False:
+        state._outcome = _compute_outcome(state)
+    return state._outcome
 
-    def _compute_outcome(self, state: State) -> Outcome | None:
-        # Checked in the spec's order: points, no-moves, repetition, ply-limit.
-        scores = _scores(state.gut)
-        for seat in (0, 1):
-            if scores[seat] >= WIN_POINTS:
-                return Outcome(seat, scores, "points")
-        if not state.disp:  # with a displaced ball there is always an empty cell to put it on
-            own, opp = (state.red, state.yellow) if state.side == 0 else (state.yellow, state.red)
-            if generate(own, opp)[1] == 0:
-                return Outcome(1 - state.side, scores, "no-moves")
-        if state.hist.count(state.key()) >= 2:  # this is its third occurrence
-            return Outcome(None, scores, "repetition")
-        if state.ply >= PLY_LIMIT:
-            return Outcome(None, scores, "ply-limit")
-        return None
 
-    def current_player(self, state: State) -> int | None:
-        return None if self.outcome(state) is not None else state.side
-
-    def ply(self, state: State) -> int:
-        return state.ply
-
-    def legal_moves(self, state: State) -> list[int]:
-        if self.outcome(state) is not None:
-            return []
+def _compute_outcome(state: State) -> Outcome | None:
+    # Checked in the spec's order: points, no-moves, repetition, ply-limit.
+    scores = gutter_points(state.gut)
+    for seat in (0, 1):
+        if scores[seat] >= WIN_POINTS:
+            return Outcome(seat, scores, "points")
+    if not state.disp:  # with a displaced ball there is always an empty cell to put it on
         own, opp = (state.red, state.yellow) if state.side == 0 else (state.yellow, state.red)
-        codes = _normal_codes(own, opp)
-        if not state.disp:
-            return codes
-        places = [PLACE | i for i in _bits(BOARD ^ own ^ opp)]
-        return places + [DISCARD | code for code in codes]
+        if generate(own, opp)[1] == 0:
+            return Outcome(1 - state.side, scores, "no-moves")
+    if state.hist.count(state.key()) >= 2:  # this is its third occurrence
+        return Outcome(None, scores, "repetition")
+    if state.ply >= PLY_LIMIT:
+        return Outcome(None, scores, "ply-limit")
+    return None
 
-    def apply_move(self, state: State, move: int) -> State:
-        side = state.side
-        own, opp = (state.red, state.yellow) if side == 0 else (state.yellow, state.red)
-        gut, disp, final = state.gut, state.disp, False
-        played = move
-        if move & PLACE:
-            own |= 1 << (move & 127)
+
+def current_player(state: State) -> int | None:
+    """Seat to move, None when the game is over."""
+    return None if outcome(state) is not None else state.side
+
+
+def ply(state: State) -> int:
+    """Moves played since the start."""
+    return state.ply
+
+
+def legal_moves(state: State) -> list[int]:
+    """Every legal move; [] when the game is over."""
+    if outcome(state) is not None:
+        return []
+    own, opp = (state.red, state.yellow) if state.side == 0 else (state.yellow, state.red)
+    codes = _normal_codes(own, opp)
+    if not state.disp:
+        return codes
+    places = [PLACE | i for i in _bits(BOARD ^ own ^ opp)]
+    return places + [DISCARD | code for code in codes]
+
+
+def apply_move(state: State, move: int) -> State:
+    """The state after a legal move."""
+    side = state.side
+    own, opp = (state.red, state.yellow) if side == 0 else (state.yellow, state.red)
+    gut, disp, final = state.gut, state.disp, False
+    played = move
+    if move & PLACE:
+        own |= 1 << (move & 127)
+        disp = False
+    else:
+        if move & DISCARD:
+            move ^= DISCARD
+            disp, final = False, True  # the ball leaves play for good
+        t, d = move >> 7, move & 127
+        s, _k = LINE_GEOMETRY[(t, d)]
+        own ^= (1 << t) | (1 << d)
+        if opp >> d & 1:  # a push: the opponent line moves on by one
+            beyond = d + s
+            while opp >> beyond & 1:
+                beyond += s
+            opp ^= 1 << d
+            if BOARD >> beyond & 1:
+                opp |= 1 << beyond
+            else:
+                g, caught = exit_gutter(gut, beyond)
+                if caught:
+                    gut |= (2 - side) << (2 * g)  # the opponent's ball: code 1 red, 2 yellow
+                    final = True
+                else:
+                    disp = True  # it is its owner's (the next player's) displaced ball
+    red, yellow = (own, opp) if side == 0 else (opp, own)
+    if final:
+        hist = since = ()
+    else:
+        hist, since = state.hist + (state.key(),), state.since + (played,)
+    return State(red, yellow, gut, disp, 1 - side, state.ply + 1, played, hist, since)
+
+
+# ---- notation ----------------------------------------------------------------------------
+def parse_move(text: str) -> int:
+    """A move from its notation; IllegalMove if the text is not a move."""
+    text = text.strip()
+    match = _PLACE_RE.match(text)
+    if match:
+        cell = match.group(1)
+        if cell not in INDEX_OF:
+            raise IllegalMove(f"{text}: there is no cell {cell}")
+        return PLACE | INDEX_OF[cell]
+    match = _MOVE_RE.match(text)
+    if not match:
+        raise IllegalMove(f"{text!r} is not an Offboard move (expected e.g. e7-e4, @c4 or x+e7-e4)")
+    discard, tail, dest = match.groups()
+    for cell in (tail, dest):
+        if cell not in INDEX_OF:
+            raise IllegalMove(f"{text}: there is no cell {cell}")
+    t, d = INDEX_OF[tail], INDEX_OF[dest]
+    if (t, d) not in LINE_GEOMETRY:
+        raise IllegalMove(f"{text}: {dest} is not in a straight line from {tail}")
+    return (DISCARD if discard else 0) | (t << 7) | d
+
+
+def format_move(move: int) -> str:
+    """Canonical notation of a move."""
+    if move & PLACE:
+        return "@" + NAME[move & 127]
+    prefix = "x+" if move & DISCARD else ""
+    return f"{prefix}{NAME[(move >> 7) & 127]}-{NAME[move & 127]}"
+
+
+def move_tokens(move_text: str) -> tuple[str, ...]:
+    """Tail then destination ("e7-e4" -> e7, e4); "@c4" -> c4 (click the empty cell);
+    "x+e7-e4" -> discard, e7, e4. While a displaced ball waits, every plain action sits
+    behind "discard", so a cell clicked first can only mean "put the ball here"."""
+    move = parse_move(move_text)
+    if move & PLACE:
+        return (NAME[move & 127],)
+    tokens = (NAME[(move >> 7) & 127], NAME[move & 127])
+    return ("discard",) + tokens if move & DISCARD else tokens
+
+
+# ---- serialisation -----------------------------------------------------------------------
+def to_json(state: State) -> dict:
+    """The full state as JSON data."""
+    return {
+        "red": [NAME[i] for i in CELL_INDEX if state.red >> i & 1],
+        "yellow": [NAME[i] for i in CELL_INDEX if state.yellow >> i & 1],
+        "gutters": [gutter_of(state.gut, g) if gutter_of(state.gut, g) >= 0 else None for g in range(12)],
+        "displaced": state.disp,
+        "side": state.side,
+        "ply": state.ply,
+        "last_move": format_move(state.last) if state.last is not None else None,
+        # Repetition memory: the moves since a ball last left play for good (no earlier
+        # position can come back), and the position they start from.
+        "history": [format_move(move) for move in state.since],
+        "history_start": _key_position(state.hist[0]) if state.hist else None,
+    }
+
+
+def from_json(data: dict) -> State:
+    """Inverse of to_json."""
+    gutters = {f"G{g + 1}": seat for g, seat in enumerate(data["gutters"]) if seat is not None}
+    state = position(data["red"], data["yellow"], data["side"], gutters, data["displaced"], data["ply"])
+    moves = data.get("history") or []
+    if moves:
+        start = data["history_start"]
+        replay = position(start["red"], start["yellow"], data["side"] ^ (len(moves) & 1), gutters, start["displaced"])
+        for text in moves:
+            replay = apply_move(replay, parse_move(text))
+        if replay.key() != state.key() or len(replay.since) != len(moves):
+            raise ValueError("the stored history does not lead to this position")
+        state.hist, state.since = replay.hist, replay.since
+    last = data.get("last_move")
+    state.last = parse_move(last) if last is not None else None
+    return state
+
+
+# ---- the fast playout --------------------------------------------------------------------
+def random_playout(state: State, rng, trace: list | None = None, max_plies: int | None = None) -> tuple[State, int]:
+    """Uniformly random play to the end on plain local ints (same rules as apply_move).
+
+    `trace`, if given, receives each move played and the number of moves it was chosen from
+    (tests replay it through the public rules). With `max_plies` the playout stops after that
+    many plies, and the State returned may be unfinished (the bot's rollouts)."""
+    if outcome(state) is not None:
+        return state, 0
+    bbs = [state.red, state.yellow]
+    gut, disp, side, ply, last = state.gut, state.disp, state.side, state.ply, state.last
+    scores = list(gutter_points(gut))
+    hist = list(state.hist)
+    since = list(state.since)
+    key = state.key()
+    hist.append(key)
+    counts = Counter(hist)
+    start = ply
+    stop = PLY_LIMIT if max_plies is None else min(PLY_LIMIT, ply + max_plies)
+    randbelow = rng.randrange
+    gen = generate
+    while True:
+        own = bbs[side]
+        opp = bbs[1 - side]
+        groups, total = gen(own, opp)
+        if disp:
+            empty = BOARD ^ own ^ opp
+            places = empty.bit_count()
+            total += places
+        elif not total:
+            break  # no-moves
+        if counts[key] >= 3 or ply >= stop:
+            break  # repetition / ply-limit (or the end of a cut-off playout)
+        r = randbelow(total)
+        final = False
+        if disp:
             disp = False
-        else:
-            if move & DISCARD:
-                move ^= DISCARD
-                disp, final = False, True  # the ball leaves play for good
-            t, d = move >> 7, move & 127
-            s, _k = LINE_GEOMETRY[(t, d)]
-            own ^= (1 << t) | (1 << d)
-            if opp >> d & 1:  # a push: the opponent line moves on by one
-                beyond = d + s
-                while opp >> beyond & 1:
-                    beyond += s
+            if r < places:  # put the displaced ball back: the whole turn
+                while r:
+                    empty &= empty - 1
+                    r -= 1
+                low = empty & -empty
+                bbs[side] = own | low
+                last = PLACE | (low.bit_length() - 1)
+                r = -1
+            else:
+                r -= places
+                final = True  # discarded for good
+        if r >= 0:
+            for tails, s, k, m in groups:  # noqa: B007 - the group found is used after the break
+                c = tails.bit_count()
+                if r < c:
+                    break
+                r -= c
+            while r:
+                tails &= tails - 1
+                r -= 1
+            t = (tails & -tails).bit_length() - 1
+            d = t + k * s
+            bbs[side] = own ^ (1 << t) ^ (1 << d)
+            last = (t << 7) | d | (DISCARD if final else 0)
+            if m:
+                beyond = d + m * s
                 opp ^= 1 << d
                 if BOARD >> beyond & 1:
                     opp |= 1 << beyond
                 else:
-                    g, caught = _exit_gutter(gut, beyond)
-                    if caught:
-                        gut |= (2 - side) << (2 * g)  # the opponent's ball: code 1 red, 2 yellow
+                    g, fallback = EXIT_GUTTERS[beyond]
+                    if (gut >> (2 * g)) & 3 and (fallback < 0 or (gut >> (2 * fallback)) & 3):
+                        disp = True
+                    else:
+                        if (gut >> (2 * g)) & 3:
+                            g = fallback
+                        gut |= (2 - side) << (2 * g)
+                        scores[side] += GUTTER_VALUES[g]
                         final = True
-                    else:
-                        disp = True  # it is its owner's (the next player's) displaced ball
-        red, yellow = (own, opp) if side == 0 else (opp, own)
+                bbs[1 - side] = opp
+        if trace is not None:
+            trace.append((last, total))
+        ply += 1
+        side ^= 1
         if final:
-            hist = since = ()
+            hist.clear()
+            since.clear()
+            counts.clear()
         else:
-            hist, since = state.hist + (state.key(),), state.since + (played,)
-        return State(red, yellow, gut, disp, 1 - side, state.ply + 1, played, hist, since)
-
-    # ---- notation ------------------------------------------------------------------------
-    def parse_move(self, text: str) -> int:
-        text = text.strip()
-        match = _PLACE_RE.match(text)
-        if match:
-            cell = match.group(1)
-            if cell not in INDEX_OF:
-                raise IllegalMove(f"{text}: there is no cell {cell}")
-            return PLACE | INDEX_OF[cell]
-        match = _MOVE_RE.match(text)
-        if not match:
-            raise IllegalMove(f"{text!r} is not an Offboard move (expected e.g. e7-e4, @c4 or x+e7-e4)")
-        discard, tail, dest = match.groups()
-        for cell in (tail, dest):
-            if cell not in INDEX_OF:
-                raise IllegalMove(f"{text}: there is no cell {cell}")
-        t, d = INDEX_OF[tail], INDEX_OF[dest]
-        if (t, d) not in LINE_GEOMETRY:
-            raise IllegalMove(f"{text}: {dest} is not in a straight line from {tail}")
-        return (DISCARD if discard else 0) | (t << 7) | d
-
-    def format_move(self, move: int) -> str:
-        if move & PLACE:
-            return "@" + NAME[move & 127]
-        prefix = "x+" if move & DISCARD else ""
-        return f"{prefix}{NAME[(move >> 7) & 127]}-{NAME[move & 127]}"
-
-    # ---- serialisation -------------------------------------------------------------------
-    def to_json(self, state: State) -> dict:
-        return {
-            "red": [NAME[i] for i in CELL_INDEX if state.red >> i & 1],
-            "yellow": [NAME[i] for i in CELL_INDEX if state.yellow >> i & 1],
-            "gutters": [_gutter_of(state.gut, g) if _gutter_of(state.gut, g) >= 0 else None for g in range(12)],
-            "displaced": state.disp,
-            "side": state.side,
-            "ply": state.ply,
-            "last_move": self.format_move(state.last) if state.last is not None else None,
-            # Repetition memory: the moves since a ball last left play for good (no earlier
-            # position can come back), and the position they start from.
-            "history": [self.format_move(move) for move in state.since],
-            "history_start": _key_position(state.hist[0]) if state.hist else None,
-        }
-
-    def from_json(self, data: dict) -> State:
-        gutters = {f"G{g + 1}": seat for g, seat in enumerate(data["gutters"]) if seat is not None}
-        state = position(data["red"], data["yellow"], data["side"], gutters, data["displaced"], data["ply"])
-        moves = data.get("history") or []
-        if moves:
-            start = data["history_start"]
-            replay = position(
-                start["red"], start["yellow"], data["side"] ^ (len(moves) & 1), gutters, start["displaced"]
-            )
-            for text in moves:
-                replay = self.apply_move(replay, self.parse_move(text))
-            if replay.key() != state.key() or len(replay.since) != len(moves):
-                raise ValueError("the stored history does not lead to this position")
-            state.hist, state.since = replay.hist, replay.since
-        last = data.get("last_move")
-        state.last = self.parse_move(last) if last is not None else None
-        return state
-
-    # ---- views ---------------------------------------------------------------------------
-    def preview(self, state: State, move: int) -> dict:
-        """What a normal action (or the action after x+) does: the own balls that move (tail to
-        head), the opponent balls pushed, and the ball ejected with the gutter it goes to."""
-        move &= ~DISCARD
-        t, d = move >> 7, move & 127
-        s, k = LINE_GEOMETRY[(t, d)]
-        opp = state.yellow if state.side == 0 else state.red
-        pushed = []
-        cell = d
-        while opp >> cell & 1:
-            pushed.append(cell)
-            cell += s
-        info = {
-            "direction": _DIRECTION_OF_SHIFT[s],
-            "moving": [NAME[t + j * s] for j in range(k)],
-            "pushed": [NAME[c] for c in pushed],
-            "ejected": None,
-            "gutter": None,
-            "points": 0,
-            "displaced": False,
-        }
-        if pushed and not BOARD >> cell & 1:
-            g, caught = _exit_gutter(state.gut, cell)
-            info.update(
-                ejected=NAME[pushed[-1]],
-                gutter=f"G{g + 1}",
-                points=GUTTER_VALUES[g] if caught else 0,
-                displaced=not caught,
-            )
-        return info
-
-    def player_view(self, state: State, seat: int | None) -> dict:
-        outcome = self.outcome(state)
-        moves = self.legal_moves(state)
-        previews = {}
-        for move in moves:
-            if not move & PLACE:
-                previews.setdefault(self.format_move(move & ~DISCARD), self.preview(state, move))
-        cells = {}
-        for name, i in zip(CELL_NAMES, CELL_INDEX):
-            cells[name] = 0 if state.red >> i & 1 else 1 if state.yellow >> i & 1 else None
-        return {
-            "seat": seat,
-            "to_move": None if outcome is not None else state.side,
-            "ply": state.ply,
-            "last_move": self.format_move(state.last) if state.last is not None else None,
-            "outcome": outcome.to_json() if outcome is not None else None,
-            "cells": cells,
-            "gutters": [
-                {
-                    "name": f"G{g + 1}",
-                    "value": GUTTER_VALUES[g],
-                    "ball": None if _gutter_of(state.gut, g) < 0 else _gutter_of(state.gut, g),
-                }
-                for g in range(12)
-            ],
-            "scores": list(_scores(state.gut)),
-            "balls": [state.red.bit_count(), state.yellow.bit_count()],
-            "displaced": state.side if state.disp else None,
-            "legal": sorted(self.format_move(m) for m in moves),
-            "previews": previews,
-            "state": self.to_json(state),
-        }
-
-    def describe(self, view: dict) -> list[str]:
-        from games.offboard.render import describe
-
-        return describe(view)
-
-    # ---- playing on the board ------------------------------------------------------------
-    def move_tokens(self, move_text: str) -> tuple[str, ...]:
-        """Tail then destination ("e7-e4" -> e7, e4); "@c4" -> c4 (click the empty cell);
-        "x+e7-e4" -> discard, e7, e4. While a displaced ball waits, every plain action sits
-        behind "discard", so a cell clicked first can only mean "put the ball here"."""
-        move = self.parse_move(move_text)
-        if move & PLACE:
-            return (NAME[move & 127],)
-        tokens = (NAME[(move >> 7) & 127], NAME[move & 127])
-        return ("discard",) + tokens if move & DISCARD else tokens
-
-    def token_label(self, token: str) -> str:
-        return "Discard the displaced ball" if token == "discard" else token
-
-    def render_board(self, view: dict, ui) -> str:
-        from games.offboard.render import render
-
-        return render(view, ui)
-
-    # ---- speed ---------------------------------------------------------------------------
-    def random_playout(
-        self, state: State, rng, trace: list | None = None, max_plies: int | None = None
-    ) -> tuple[State, int]:
-        """Uniformly random play to the end on plain local ints (same rules as apply_move).
-
-        `trace`, if given, receives each move played and the number of moves it was chosen from
-        (tests replay it through the public rules). With `max_plies` the playout stops after that
-        many plies, and the State returned may be unfinished (the bot's rollouts)."""
-        if self.outcome(state) is not None:
-            return state, 0
-        bbs = [state.red, state.yellow]
-        gut, disp, side, ply, last = state.gut, state.disp, state.side, state.ply, state.last
-        scores = list(_scores(gut))
-        hist = list(state.hist)
-        since = list(state.since)
-        key = state.key()
+            since.append(last)
+        key = (bbs[0], bbs[1], gut, side * 2 + disp)
         hist.append(key)
-        counts = Counter(hist)
-        start = ply
-        stop = PLY_LIMIT if max_plies is None else min(PLY_LIMIT, ply + max_plies)
-        randbelow = rng.randrange
-        gen = generate
-        while True:
-            own = bbs[side]
-            opp = bbs[1 - side]
-            groups, total = gen(own, opp)
-            if disp:
-                empty = BOARD ^ own ^ opp
-                places = empty.bit_count()
-                total += places
-            elif not total:
-                break  # no-moves
-            if counts[key] >= 3 or ply >= stop:
-                break  # repetition / ply-limit (or the end of a cut-off playout)
-            r = randbelow(total)
-            final = False
-            if disp:
-                disp = False
-                if r < places:  # put the displaced ball back: the whole turn
-                    while r:
-                        empty &= empty - 1
-                        r -= 1
-                    low = empty & -empty
-                    bbs[side] = own | low
-                    last = PLACE | (low.bit_length() - 1)
-                    r = -1
-                else:
-                    r -= places
-                    final = True  # discarded for good
-            if r >= 0:
-                for tails, s, k, m in groups:  # noqa: B007 - the group found is used after the break
-                    c = tails.bit_count()
-                    if r < c:
-                        break
-                    r -= c
-                while r:
-                    tails &= tails - 1
-                    r -= 1
-                t = (tails & -tails).bit_length() - 1
-                d = t + k * s
-                bbs[side] = own ^ (1 << t) ^ (1 << d)
-                last = (t << 7) | d | (DISCARD if final else 0)
-                if m:
-                    beyond = d + m * s
-                    opp ^= 1 << d
-                    if BOARD >> beyond & 1:
-                        opp |= 1 << beyond
-                    else:
-                        g, fallback = EXIT_GUTTERS[beyond]
-                        if (gut >> (2 * g)) & 3 and (fallback < 0 or (gut >> (2 * fallback)) & 3):
-                            disp = True
-                        else:
-                            if (gut >> (2 * g)) & 3:
-                                g = fallback
-                            gut |= (2 - side) << (2 * g)
-                            scores[side] += GUTTER_VALUES[g]
-                            final = True
-                    bbs[1 - side] = opp
-            if trace is not None:
-                trace.append((last, total))
-            ply += 1
-            side ^= 1
-            if final:
-                hist.clear()
-                since.clear()
-                counts.clear()
-            else:
-                since.append(last)
-            key = (bbs[0], bbs[1], gut, side * 2 + disp)
-            hist.append(key)
-            counts[key] += 1
-            if scores[1 - side] >= WIN_POINTS:
-                break
-        result = State(bbs[0], bbs[1], gut, disp, side, ply, last, tuple(hist[:-1]), tuple(since))
-        return result, ply - start
-
-    def bot_rollout(self, state: State, rng) -> float:
-        """The MCTS rollout hook: the value for Red (seat 0), in [0, 1], of `state`.
-
-        Why not a random playout to the end: random Offboard games last ~300 plies, so a full
-        playout costs ~2 ms and most of it is noise. A short random playout keeps the tactics
-        near the leaf (pushes, ejections, displaced balls) and the position it reaches is scored
-        by points and balls still in play: 0.5 + 0.5 * tanh(ROLLOUT_K * lead). A game that ends
-        within the playout scores its true result.
-        """
-        final, _ = self.random_playout(state, rng, max_plies=ROLLOUT_PLIES)
-        outcome = self.outcome(final)
-        if outcome is not None:
-            return 0.5 if outcome.winner is None else 1.0 - outcome.winner
-        red_points, yellow_points = _scores(final.gut)
-        balls = final.red.bit_count() - final.yellow.bit_count()
-        lead = red_points - yellow_points + ROLLOUT_BALL * balls
-        return 0.5 + 0.5 * tanh(ROLLOUT_K * lead)
-
-
-# bot_rollout: plies of random play before scoring, the steepness of the score, and what a
-# ball still in play is worth against a point (a lost ball is a point the opponent may yet score).
-ROLLOUT_PLIES = 16
-ROLLOUT_K = 0.5
-ROLLOUT_BALL = 0.5
-
-
-GAME = Offboard()
+        counts[key] += 1
+        if scores[1 - side] >= WIN_POINTS:
+            break
+    result = State(bbs[0], bbs[1], gut, disp, side, ply, last, tuple(hist[:-1]), tuple(since))
+    return result, ply - start

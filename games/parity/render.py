@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.ui import BoardUI, esc
+from games.svg import esc
+from games.ui import BoardUI
 
 CELL = 60
 LEFT = 26  # rank labels
@@ -71,6 +72,7 @@ def _status(view: dict) -> tuple[str, int | None]:
 
 
 def render_board(view: dict, ui: BoardUI) -> str:
+    """The board, the status panel and the click targets, as SVG."""
     files = _files(view)
     width, height = view["files"], view["ranks"]
     total_w = LEFT + width * CELL + RIGHT
@@ -197,7 +199,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
             what = f"{view['seat_names'][piece]} piece"
         else:
             what = "empty " + {"red": "red square", "blue": "blue square"}.get(kind, "square")
-        out.append(ui.link(name, "<g>" + "".join(parts) + "</g>", f"{name}: {what}"))
+        out.append(ui.target(name, "<g>" + "".join(parts) + "</g>", f"{name}: {what}"))
 
     # ---- coordinates ----------------------------------------------------------------------
     for f in range(width):
@@ -217,6 +219,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
 
 
 def describe(view: dict) -> list[str]:
+    """Plain English lines for screen readers, email and no-JavaScript play."""
     names = view["seat_names"]
     lines = []
     outcome = view.get("outcome")

@@ -17,7 +17,6 @@ from daymove.notify.content import match_link, turn_summary, waiting_matches
 from daymove.notify.events import KIND
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import handler
-from daymove.play.catalog import options_summary
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import verified_address
 from daymove.players.bots import is_bot
@@ -90,7 +89,7 @@ def challenge(payload: dict, user) -> dict | None:
         "challenge": found,
         "game_name": found.rules.name,
         "creator": found.creator,
-        "summary": options_summary(found.rules, found.options),
+        "summary": found.rules.describe_options(found.options),
         "time_control": ChallengeClock.objects.filter(challenge=found).first(),
         "lobby_url": settings.SITE_URL + reverse("lobby"),
     }

@@ -14,6 +14,7 @@ from django.utils.safestring import mark_safe
 
 from daymove.play.models import Match
 from games.base import RulesError
+from games.svg import esc
 from games.ui import BoardUI
 
 
@@ -24,6 +25,21 @@ class Selection:
     tokens: tuple[str, ...] = ()
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # next token -> clicks after it
     complete: str | None = None  # the legal move these clicks spell out, if any
+
+
+@dataclass
+class LinkedBoardUI(BoardUI):
+    """The board's click targets as links: each selects its token by loading `urls[token]` into the play area."""
+
+    urls: dict[str, str] = field(default_factory=dict)
+    target_id: str = "#play"
+
+    def wrap(self, token: str, inner: str, label: str) -> str:
+        url = esc(self.urls[token])
+        return (
+            f'<a href="{url}" hx-get="{url}" hx-target="{esc(self.target_id)}" hx-swap="outerHTML" class="opt" '
+            f'data-token="{esc(token)}" aria-label="{esc(label)}">{inner}</a>'
+        )
 
 
 def select(rules, legal: list[str], clicked: list[str]) -> Selection:
@@ -86,14 +102,16 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
     can_move = not replaying and match.is_active and seat is not None and match.to_move == seat
     base_url = match.get_absolute_url()
     selection = select(rules, rules.legal_move_strings(state), clicked) if can_move else Selection()
-    ui = BoardUI(
-        options={token: selection_url(base_url, path) for token, path in selection.options.items()},
+    urls = {token: selection_url(base_url, path) for token, path in selection.options.items()}
+    ui = LinkedBoardUI(
+        options=tuple(urls),
+        urls=urls,
         selected=selection.tokens,
         last_move=_last_move_tokens(rules, history),
         flip=seat == 1,
     )
     board_svg = mark_safe(rules.render_board(view, ui))  # renderers escape every text they draw
-    buttons = [(token, rules.token_label(token), ui.options[token]) for token in ui.unused_options()]
+    buttons = [(token, rules.token_label(token), urls[token]) for token in ui.unused_options()]
     return {
         "match": match,
         "rules": rules,

@@ -9,7 +9,6 @@ from django.utils import timezone
 
 from daymove.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play import signals
-from daymove.play.catalog import draw_start_options
 from daymove.play.lookups import get_challenge, get_match, player_seat
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import find_player, has_verified_email
@@ -90,7 +89,7 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
     game = challenge.rules
     creator_seat = challenge.creator_seat if challenge.creator_seat is not None else rng.randrange(2)
     players = [challenge.creator, user] if creator_seat == 0 else [user, challenge.creator]
-    options = draw_start_options(game, challenge.options, rng)
+    options = game.start_options(challenge.options, rng)
     state = game.initial_state(options)
     with transaction.atomic():
         taken = Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(

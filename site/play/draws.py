@@ -11,15 +11,10 @@ from daymove.play.endings import end_match
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match, Move
 
-# Games whose rules have drawn results (equal scores, repetition or a ply limit), so a draw by
-# agreement is a result they already know. Every game on the site so far; a new game without
-# draws stays out of this set and gets no draw button.
-GAMES_WITH_DRAWS = frozenset({"abande", "abrana", "offboard", "parity", "ci-sequence"})
-
 
 def can_offer_draw(match: Match) -> bool:
-    """Whether this match's game allows a draw by agreement."""
-    return match.game in GAMES_WITH_DRAWS
+    """Whether this match's game allows a draw by agreement (its rules know drawn results)."""
+    return bool(match.rules.draws_by_agreement)
 
 
 def _seat_in_active_match(match: Match, user) -> int:

@@ -12,7 +12,6 @@ from collections import defaultdict
 from django.db.models import Q
 from django.utils import timezone
 
-from daymove.play.catalog import options_summary
 from daymove.play.models import Match, Move
 
 
@@ -74,7 +73,7 @@ def export_text(user) -> str:
     for match, moves in _matches(user):
         rules = match.rules
         lines = [_tag("Game", rules.name), _tag("Match", match.pk), _tag("Date", match.created.date().isoformat())]
-        summary = options_summary(rules, match.options)
+        summary = rules.describe_options(match.options)
         if summary:
             lines.append(_tag("Options", summary))
         for seat_name, player in zip(rules.seat_names, match.players):

@@ -6,10 +6,18 @@ from django import forms
 from django.urls import reverse
 
 from daymove.clocks.forms import clean_time_control, time_control_fields
-from daymove.play.catalog import choosable_options
 from games.base import Game
 
 SEAT_CHOICES = [("random", "Random seat")]
+
+
+def seat_choices(game: Game) -> list[tuple[str, str]]:
+    """The seat field's choices: each seat named with what it does first (the game says, for its options)."""
+    roles = {game.seat_roles(options) for options in game.option_combinations(chosen_only=True)}
+    if len(roles) > 1:  # no game so far: the form cannot know the options the challenger will pick
+        roles = {("who moves first depends on the options",) * 2}
+    [seat_roles] = roles
+    return SEAT_CHOICES + [(str(seat), f"{name} ({seat_roles[seat]})") for seat, name in enumerate(game.seat_names)]
 
 
 class ChallengeForm(forms.Form):
@@ -39,16 +47,12 @@ class ChallengeForm(forms.Form):
                 "autocomplete": "off",
             }
         )
-        self.fields["seat"].choices = SEAT_CHOICES + [
-            (str(i), f"{name} ({'moves first' if i == 0 else 'moves second'})")
-            for i, name in enumerate(game.seat_names)
-        ]
+        self.fields["seat"].choices = seat_choices(game)
         self.option_values = {}
-        for name, labels in choosable_options(game).items():
-            self.option_values[name] = {str(value): value for value in labels}
-            self.fields[f"option_{name}"] = forms.ChoiceField(
-                label=name.replace("_", " ").capitalize(),
-                choices=[(str(value), label) for value, label in labels.items()],
+        for spec in game.chosen_option_specs():
+            self.option_values[spec.name] = {str(value): value for value in spec.choices}
+            self.fields[f"option_{spec.name}"] = forms.ChoiceField(
+                label=spec.label, choices=[(str(value), label) for value, label in spec.values]
             )
         self.fields.update(time_control_fields())
 

@@ -16,7 +16,6 @@ from daymove.clocks.display import time_control_summary
 from daymove.errors import Refused
 from daymove.play import challenges, draws, endings, moves
 from daymove.play.boards import match_context
-from daymove.play.catalog import options_summary
 from daymove.play.lookups import match_or_404
 from daymove.play.models import Challenge, Match, Move
 from daymove.players.accounts import find_player, has_verified_email
@@ -66,7 +65,7 @@ def lobby(request):
     for challenge in context["open_challenges"] + context.get("received", []) + context.get("sent", []):
         challenge.summary = ", ".join(
             part
-            for part in (options_summary(challenge.rules, challenge.options), time_control_summary(challenge))
+            for part in (challenge.rules.describe_options(challenge.options), time_control_summary(challenge))
             if part
         )
     return render(request, "play/lobby.html", context)
@@ -259,7 +258,9 @@ def rules_page(request, slug):
     game = all_games().get(slug)
     if game is None:
         raise Http404("There is no such game.")
-    return render(request, "play/rules.html", {"game": game, "rules_template": f"rules/{slug}.html"})
+    # The game's own template (site/play/game_templates.py finds it in the game's package).
+    rules_template = f"games/{game.slug}/{game.rules_template}"
+    return render(request, "play/rules.html", {"game": game, "rules_template": rules_template})
 
 
 def _match_action(action, success_message):

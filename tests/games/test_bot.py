@@ -240,7 +240,7 @@ def test_draw_margin_prefers_draws_ahead_on_scores():
 
 
 def test_contempt_makes_every_draw_worth_less_than_half_to_the_bot():
-    from games.parity.rules import GAME as parity
+    from games.parity.game import GAME as parity
     from games.parity.rules import position
 
     # 59 quiet plies and no capture on the board: whatever either side plays draws at once.

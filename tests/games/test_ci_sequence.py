@@ -12,7 +12,9 @@ import pytest
 
 from games.base import BadOptions, IllegalMove, Outcome
 from games.ci_sequence import board as B
-from games.ci_sequence.rules import GAME, PLY_LIMIT, State, _apply, position, scores
+from games.ci_sequence import bot
+from games.ci_sequence.game import GAME
+from games.ci_sequence.rules import PLY_LIMIT, State, play_code, position, scores
 from games.cli import replay
 from games.ui import BoardUI
 from tests.games.properties import check_playout_matches_rules, check_random_games
@@ -207,7 +209,7 @@ T10_BOARD = {
 
 
 def test_bot_rollout_ranks_every_win_above_every_draw_above_every_loss():
-    from games.ci_sequence.rules import ROLLOUT_MARGIN_WEIGHT
+    from games.ci_sequence.bot import ROLLOUT_MARGIN_WEIGHT
 
     rng = random.Random(0)
     tie_win = GAME.bot_rollout(position(T10_BOARD, hands=([], [])), rng)  # 6-6, moon wins by four in a row
@@ -255,15 +257,13 @@ def test_bot_rollout_prefers_the_wider_margin():
 
 
 def test_guided_playout_plays_only_legal_moves(monkeypatch):
-    from games.ci_sequence import rules
-
     for seed in range(40):
         rng = random.Random(seed)
         state = GAME.initial_state({})
         while not state.over():
             legal = GAME.legal_moves(state)
-            monkeypatch.setattr(rules, "PLY_LIMIT", state.ply + 1)  # the playout stops after one ply
-            after = GAME.guided_playout(state, rng)
+            monkeypatch.setattr(bot, "PLY_LIMIT", state.ply + 1)  # the playout stops after one ply
+            after = bot.guided_playout(state, rng)
             monkeypatch.undo()
             assert after.last in legal
             expected = GAME.apply_move(state, after.last)
@@ -289,7 +289,7 @@ def test_guided_playout_places_final_tiles_greedily():
     }
     state = position(board, hands=(["Bm", "Os"], []), final=True)  # empty: b2, a4, b4, d4
     for seed in range(20):
-        final = GAME.guided_playout(state, random.Random(seed))
+        final = bot.guided_playout(state, random.Random(seed))
         assert final.over()
         # The moon goes where it touches three moons; the sun where it touches no sun.
         assert B.TILE_TYPE[final.board[B.SQUARE["b2"]]] == B.TYPE_INDEX["Bm"]
@@ -573,7 +573,7 @@ class Tracker:
         mover = state.to_move
         other = 1 - mover
         before_hand = [i for i in range(14) if state.hands[mover] >> i & 1]
-        after, placed, _ = _apply(state, code)
+        after, placed, _ = play_code(state, code)
         if placed >= 0:
             self.revealed[mover].add(index)
             colour = B.TILE_COLOUR[placed]
@@ -972,7 +972,7 @@ def test_render_hand_tokens_and_push_arrows():
     ui = BoardUI(options={">E": "?p=E", "confirm": "?c"}, selected=("Bd", "a1"))
     svg = GAME.render_board(view, ui)
     assert ui.unused_options() == ["confirm"]
-    assert 'aria-label="push E from a1"' in svg
+    assert 'data-label="push E from a1"' in svg
 
 
 def test_render_final_phase_and_spectator():

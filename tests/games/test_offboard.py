@@ -11,7 +11,8 @@ import pytest
 
 from games.base import IllegalMove
 from games.cli import replay
-from games.offboard.rules import DISCARD, GAME, PLACE, position
+from games.offboard.game import GAME
+from games.offboard.rules import DISCARD, PLACE, position
 from games.ui import BoardUI
 from tests.games.properties import check_playout_matches_rules, check_random_games
 

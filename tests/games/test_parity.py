@@ -13,7 +13,10 @@ import pytest
 from games.base import IllegalMove
 from games.cli import replay
 from games.parity import board as layout
-from games.parity.rules import GAME, INDEX, KIND, NAMES, NO_CAPTURE_LIMIT, _playout, position
+from games.parity.board import INDEX, KIND, NAMES
+from games.parity.bot import guided_pick
+from games.parity.game import GAME
+from games.parity.rules import NO_CAPTURE_LIMIT, playout, position
 from games.registry import all_games
 from games.ui import BoardUI
 from tests.games.properties import check_playout_matches_rules, check_random_games
@@ -122,10 +125,10 @@ def test_board_data_matches_the_spec():
     for rank in (layout.KINDS[0], layout.KINDS[-1]):
         assert sum(k in "BW" for k in rank) == 4
     for seat in (0, 1):
-        assert len(layout.START[seat]) == 6
-        assert all(KIND[INDEX[name]] in "BW" for name in layout.START[seat])
+        assert len(layout.START_NAMES[seat]) == 6
+        assert all(KIND[INDEX[name]] in "BW" for name in layout.START_NAMES[seat])
     # Half-turn symmetric start too.
-    assert sorted(size - 1 - INDEX[n] for n in layout.START[0]) == sorted(INDEX[n] for n in layout.START[1])
+    assert sorted(size - 1 - INDEX[n] for n in layout.START_NAMES[0]) == sorted(INDEX[n] for n in layout.START_NAMES[1])
     # Ordinary squares alternate like a chessboard (a1 would be dark).
     for s in range(size):
         if KIND[s] in "BW":
@@ -387,16 +390,16 @@ def test_render_board_links_and_markers():
     svg = GAME.render_board(view, ui)
     _check_markup(svg)
     assert set(ui.unused_options()) == set()
-    assert svg.count("<a ") == 3
-    assert 'aria-label="e1: White piece"' in svg
+    assert svg.count("data-token=") == 3
+    assert 'data-label="e1: White piece"' in svg
     # Coordinates and gate legend.
     assert ">a</text>" in svg and ">6</text>" in svg
     assert "Red open" in svg and "Blue closed" in svg and "12 pieces" in svg
     # Selection shows targets.
     ui = BoardUI(options={"e2": "/x", "f1": "/y"}, selected=("e1",))
     svg = GAME.render_board(view, ui)
-    assert svg.count("<a ") == 2
-    assert 'aria-label="f1: empty red square"' in svg
+    assert svg.count("data-token=") == 2
+    assert 'data-label="f1: empty red square"' in svg
 
 
 def test_render_board_flip_and_finished_game():
@@ -436,7 +439,7 @@ def test_playout_matches_rules(options):
 
 def _check_recorded_playout(start, seed):
     record = []
-    final, plies = _playout(start, random.Random(seed), record)
+    final, plies = playout(start, random.Random(seed), record)
     assert plies == len(record)
     state = start
     for move, offered in record:
@@ -610,7 +613,7 @@ def test_bot_rollout_prefers_more_material():
 def test_guided_playout_follows_the_rules_and_takes_captures():
     for seed, state in enumerate(_midgame_states(15, seed=8)):
         record = []
-        final, plies = _playout(state, random.Random(seed), record, 12, True)
+        final, plies = playout(state, random.Random(seed), record, 12, guided_pick)
         assert plies == len(record) <= 12
         replayed = state
         for move, offered in record:

@@ -1,0 +1,42 @@
+"""Abrana as the site, the bots and the tests know it: its declaration, over the modules beside it."""
+
+from __future__ import annotations
+
+from games.abrana import render, rules, views
+from games.base import Game
+
+
+class Abrana(Game):
+    slug = "abrana"
+    name = "Abrana"
+    order = 2
+    seat_names = rules.SEAT_NAMES
+    draws_by_agreement = True  # equal marker counts draw
+
+    def seat_roles(self, options=None) -> tuple[str, str]:
+        # Green (seat 1) reserves two squares before anything else; Red takes the first regular turn.
+        return ("makes the first regular move", "makes the first setup move")
+
+    # ---- the rules (rules.py) --------------------------------------------------------------
+    def initial_state(self, options=None):
+        return rules.initial_state(self.normalize_options(options))
+
+    current_player = staticmethod(rules.current_player)
+    legal_moves = staticmethod(rules.legal_moves)
+    apply_move = staticmethod(rules.apply_move)
+    outcome = staticmethod(rules.outcome)
+    ply = staticmethod(rules.ply)
+    parse_move = staticmethod(rules.parse_move)
+    format_move = staticmethod(rules.format_move)
+    to_json = staticmethod(rules.to_json)
+    from_json = staticmethod(rules.from_json)
+    move_tokens = staticmethod(rules.move_tokens)
+    random_playout = staticmethod(rules.random_playout)
+
+    # ---- what a viewer sees (views.py, render.py) ---------------------------------------------
+    player_view = staticmethod(views.player_view)
+    describe = staticmethod(render.describe)
+    render_board = staticmethod(render.render_board)
+
+
+GAME = Abrana()

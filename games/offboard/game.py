@@ -1,0 +1,69 @@
+"""Offboard as the site, the bots and the tests know it: its declaration, over the modules beside it."""
+
+from __future__ import annotations
+
+import random
+
+from games.base import Game
+from games.offboard import bot, render, rules, views
+
+
+class Offboard(Game):
+    slug = "offboard"
+    name = "Offboard"
+    order = 3
+    seat_names = rules.SEATS
+    draws_by_agreement = True  # drawn by repetition and by the ply limit
+
+    # ---- the rules (rules.py) --------------------------------------------------------------
+    def initial_state(self, options=None):
+        return rules.initial_state(self.normalize_options(options))
+
+    current_player = staticmethod(rules.current_player)
+    legal_moves = staticmethod(rules.legal_moves)
+    apply_move = staticmethod(rules.apply_move)
+    outcome = staticmethod(rules.outcome)
+    ply = staticmethod(rules.ply)
+    parse_move = staticmethod(rules.parse_move)
+    format_move = staticmethod(rules.format_move)
+    to_json = staticmethod(rules.to_json)
+    from_json = staticmethod(rules.from_json)
+    move_tokens = staticmethod(rules.move_tokens)
+    random_playout = staticmethod(rules.random_playout)
+
+    def token_label(self, token: str) -> str:
+        return "Discard the displaced ball" if token == "discard" else token
+
+    # ---- what a viewer sees (views.py, render.py) ---------------------------------------------
+    player_view = staticmethod(views.player_view)
+    describe = staticmethod(render.describe)
+    render_board = staticmethod(render.render_board)
+
+    def sample_game(self, options: dict, tries: int = 40) -> list[str]:
+        """A short game that pushes balls into gutters and, once, into an occupied one (a displaced ball).
+
+        Random games almost never displace a ball, so this one pushes whenever it can eject a ball, and
+        prefers ejections into an occupied gutter.
+        """
+        best = None
+        for seed in range(tries):
+            rng, state, played = random.Random(seed), self.initial_state(options), []
+            while self.current_player(state) is not None and len(played) < 200:
+                moves = self.legal_moves(state)
+                normal = [m for m in moves if self.format_move(m)[0] not in "@x"]
+                previews = {m: views.preview(state, m) for m in normal}
+                displacing = [m for m in normal if previews[m]["displaced"]]
+                ejecting = [m for m in normal if previews[m]["ejected"] is not None]
+                move = rng.choice(displacing or ejecting or moves)
+                state = self.apply_move(state, move)
+                played.append(self.format_move(move))
+            shows_displaced = any(m.startswith(("@", "x+")) for m in played)
+            if self.current_player(state) is None and shows_displaced and (best is None or len(played) < len(best)):
+                best = played
+        return best
+
+    # ---- the bot (bot.py) ------------------------------------------------------------------
+    bot_rollout = staticmethod(bot.rollout)
+
+
+GAME = Offboard()
