@@ -3,7 +3,6 @@ implementation cross-checked over random games, the fast playout, views, renderi
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -14,10 +13,9 @@ import pytest
 from games.abande.game import GAME
 from games.abande.rules import PASS, position, removed_at_scoring
 from games.base import BadOptions, IllegalMove
-from games.cli import replay
 from games.registry import all_games
 from games.ui import BoardUI
-from tests.games.properties import check_playout_matches_rules, check_random_games, random_states
+from tests.support.games import random_states, replay_cli
 
 BOARDS = [{"board": "square"}, {"board": "hex"}]
 
@@ -401,14 +399,6 @@ def test_move_tokens():
     assert GAME.token_label("pass") == "Pass"
 
 
-@pytest.mark.parametrize("options", BOARDS)
-def test_tokens_unique_in_every_position(options):
-    for seed in range(5):
-        for _state, moves in random_states(GAME, options, seed):
-            tokens = [GAME.move_tokens(GAME.format_move(m)) for m in moves]
-            assert len(set(tokens)) == len(tokens)
-
-
 # ---- options, serialisation, views -----------------------------------------------------------------------------
 def test_options():
     assert GAME.option_choices["board"][0] == "square"
@@ -503,16 +493,6 @@ def test_render_final_position():
 
 # ---- shared property checks and the fast playout ---------------------------------------------------------------
 @pytest.mark.parametrize("options", BOARDS)
-def test_shared_properties(options):
-    check_random_games(GAME, options)
-
-
-@pytest.mark.parametrize("options", BOARDS)
-def test_shared_playout_properties(options):
-    check_playout_matches_rules(GAME, options)
-
-
-@pytest.mark.parametrize("options", BOARDS)
 def test_playout_steps_are_legal_moves(options):
     """One ply at a time, the fast playout must land on exactly the state a legal move gives."""
     rng = random.Random(7)
@@ -584,21 +564,8 @@ def test_playout_final_state_is_consistent():
 
 
 # ---- the replay protocol ---------------------------------------------------------------------------------------
-def _replay(text: str, options: str | None = None) -> tuple[int, list[dict]]:
-    out = io.StringIO()
-    import sys
-
-    saved = sys.stdout
-    sys.stdout = out
-    try:
-        status = replay("abande", options, io.StringIO(text))
-    finally:
-        sys.stdout = saved
-    return status, [json.loads(line) for line in out.getvalue().splitlines()]
-
-
 def test_replay_valid_sequence():
-    status, lines = _replay("d4\n\nd5\nc3\n")
+    status, lines = replay_cli("abande", "d4\n\nd5\nc3\n")
     assert status == 0
     assert len(lines) == 4
     assert lines[0] == {"ply": 0, "to_move": 0, "legal": sorted(ref_points("square")), "outcome": None}
@@ -607,23 +574,23 @@ def test_replay_valid_sequence():
 
 
 def test_replay_hex_options():
-    status, lines = _replay("d4\n", '{"board": "hex"}')
+    status, lines = replay_cli("abande", "d4\n", '{"board": "hex"}')
     assert status == 0 and len(lines[0]["legal"]) == 37 and len(lines[1]["legal"]) == 6
 
 
 def test_replay_illegal_move():
-    status, lines = _replay("d4\nd4-d5\nd5\n")
+    status, lines = replay_cli("abande", "d4\nd4-d5\nd5\n")
     assert status == 2
     assert len(lines) == 3
     assert lines[-1]["ply"] == 1 and "error" in lines[-1]
-    status, lines = _replay("nonsense\n")
+    status, lines = replay_cli("abande", "nonsense\n")
     assert status == 2 and lines[-1]["ply"] == 0 and "error" in lines[-1]
 
 
 def test_replay_bad_options():
-    status, lines = _replay("d4\n", '{"board": "round"}')
+    status, lines = replay_cli("abande", "d4\n", '{"board": "round"}')
     assert status == 2 and lines == [{"ply": 0, "error": lines[0]["error"]}]
-    status, lines = _replay("d4\n", "[1]")
+    status, lines = replay_cli("abande", "d4\n", "[1]")
     assert status == 2 and "error" in lines[0]
 
 
@@ -635,7 +602,7 @@ def test_replay_to_the_end():
         move = rng.choice(GAME.legal_moves(state))
         moves.append(GAME.format_move(move))
         state = GAME.apply_move(state, move)
-    status, lines = _replay("\n".join(moves) + "\n")
+    status, lines = replay_cli("abande", "\n".join(moves) + "\n")
     assert status == 0
     assert lines[-1]["to_move"] is None and lines[-1]["legal"] == []
     assert lines[-1]["outcome"] == GAME.outcome(state).to_json()

@@ -3,7 +3,6 @@ the views, the replay protocol, and a cross-check against a small independent re
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -13,9 +12,8 @@ import pytest
 from games.abrana.game import GAME
 from games.abrana.rules import PLY_LIMIT, position
 from games.base import IllegalMove
-from games.cli import replay
 from games.ui import BoardUI
-from tests.games.properties import check_playout_matches_rules, check_random_games
+from tests.support.games import replay_cli
 
 BORDER = sorted(f + str(r) for f in "abcdef" for r in range(1, 7) if f in "af" or r in (1, 6))
 
@@ -353,17 +351,6 @@ def test_move_tokens():
     assert GAME.token_label("pass") == "Pass"
 
 
-def test_tokens_unique_in_random_positions():
-    for seed in range(10):
-        rng = random.Random(seed)
-        state = GAME.initial_state()
-        while GAME.outcome(state) is None:
-            moves = legal(state)
-            tokens = [GAME.move_tokens(m) for m in moves]
-            assert len(set(tokens)) == len(tokens)
-            state = GAME.play(state, rng.choice(moves))
-
-
 def test_reserve_tokens_every_square_clickable_first_or_second():
     tokens = [GAME.move_tokens(m) for m in legal(GAME.initial_state())]
     assert {t[0] for t in tokens} | {t[1] for t in tokens} == set(BORDER)
@@ -473,14 +460,8 @@ def test_from_json_rejects_garbage():
 # ---- replay protocol ------------------------------------------------------------------------------------------------
 
 
-def _replay(text, options=None, capsys=None):
-    status = replay("abrana", options, io.StringIO(text))
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    return status, lines
-
-
-def test_replay_protocol(capsys):
-    status, lines = _replay("b6+f3\n\na3\nf3\na3-c3\n", capsys=capsys)
+def test_replay_protocol():
+    status, lines = replay_cli("abrana", "b6+f3\n\na3\nf3\na3-c3\n")
     assert status == 0
     assert [line["ply"] for line in lines] == [0, 1, 2, 3, 4]
     assert lines[0]["to_move"] == 1 and len(lines[0]["legal"]) == 190 and lines[0]["outcome"] is None
@@ -490,8 +471,8 @@ def test_replay_protocol(capsys):
     assert lines[4]["to_move"] == 1
 
 
-def test_replay_to_the_end(capsys):
-    status, lines = _replay("a2+a4\nc1\na4\nc1-c3\na4-c4\nc3-c4\n", capsys=capsys)
+def test_replay_to_the_end():
+    status, lines = replay_cli("abrana", "a2+a4\nc1\na4\nc1-c3\na4-c4\nc3-c4\n")
     assert status == 0
     assert [line["ply"] for line in lines] == [0, 1, 2, 3, 4, 5, 6]
     # Red c3, green c4, red marker c2, green marker b4: three steps, eight jumps (c3-c5 over the green pawn).
@@ -516,18 +497,18 @@ def test_replay_to_the_end(capsys):
     }
 
 
-def test_replay_illegal_move(capsys):
-    status, lines = _replay("b6+f3\nb6\n", capsys=capsys)
+def test_replay_illegal_move():
+    status, lines = replay_cli("abrana", "b6+f3\nb6\n")
     assert status == 2
     assert lines[-1]["ply"] == 1 and "error" in lines[-1]
-    status, lines = _replay("garbage\n", capsys=capsys)
+    status, lines = replay_cli("abrana", "garbage\n")
     assert status == 2 and lines[-1] == {"ply": 0, "error": lines[-1]["error"]}
 
 
-def test_replay_bad_options(capsys):
-    status, lines = _replay("", options='{"size": 8}', capsys=capsys)
+def test_replay_bad_options():
+    status, lines = replay_cli("abrana", "", '{"size": 8}')
     assert status == 2 and lines == [{"ply": 0, "error": lines[0]["error"]}]
-    status, lines = _replay("", options="[", capsys=capsys)
+    status, lines = replay_cli("abrana", "", "[")
     assert status == 2 and "error" in lines[0]
 
 
@@ -651,14 +632,6 @@ def test_against_reference(seed):
 
 
 # ---- playouts and shared properties ---------------------------------------------------------------------------------
-
-
-def test_shared_properties():
-    check_random_games(GAME, {})
-
-
-def test_playout_matches_rules():
-    check_playout_matches_rules(GAME, {})
 
 
 @pytest.mark.parametrize("seed", range(30))

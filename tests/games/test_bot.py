@@ -12,6 +12,8 @@ from games.base import Game, IllegalMove, Outcome
 from games.bot import LEVELS, Level, choose_move, get_level, playouts_for, search
 from games.bot.mcts import DeterminisationError
 from games.cli import selfplay, wilson_interval
+from games.registry import all_games
+from tests.support.games import game_cases, random_position
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -368,7 +370,6 @@ def test_selfplay_command(monkeypatch):
 
 def test_openings_vary_by_seed_among_near_best_moves_only():
     from games.bot.mcts import VARIETY_SHARE
-    from games.registry import all_games
 
     game = all_games()["abande"]
     state = game.initial_state({})
@@ -397,23 +398,10 @@ def test_selfplay_in_parallel_plays_the_same_games_and_counts_distinct_ones():
     assert "(4 distinct games)" in runs[0] and "slowest" in runs[0]
 
 
-# ---- the real games, as far as they exist -------------------------------------------------------------------
-
-
-def _real_games():
-    from games.registry import all_games
-
-    return list(all_games().values())
-
-
-@pytest.mark.parametrize("game", _real_games(), ids=lambda g: g.slug)
+# ---- the registered games ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", [pytest.param(game, id=slug) for slug, game in all_games().items()])
 def test_real_game_bot_plays_legal_reproducible_moves(game):
-    state = game.initial_state(game.normalize_options({}))
-    rng = random.Random(3)
-    for _ in range(6):  # a few random plies in, so the position is not the opening
-        if game.current_player(state) is None:
-            break
-        state = game.apply_move(state, rng.choice(game.legal_moves(state)))
+    state = random_position(game, {}, random.Random(3), 6)  # a few random plies in, so not the opening
     seat = game.current_player(state)
     if seat is None:
         pytest.skip("the random game ended early")
@@ -424,36 +412,20 @@ def test_real_game_bot_plays_legal_reproducible_moves(game):
     game.play(state, first.best)
 
 
-def _option_sets(game):
-    """The default options plus every other allowed value of each option, one at a time."""
-    sets = [{}]
-    for key, allowed in game.option_choices.items():
-        sets += [{key: value} for value in allowed[1:]]
-    return sets
-
-
-@pytest.mark.parametrize("game", [g for g in _real_games() if g.hidden_information], ids=lambda g: g.slug)
-def test_real_hidden_game_move_is_independent_of_hidden_parts(game):
-    # Two "true" states that agree on everything the bot's seat sees but differ in what it cannot see: two
-    # samples of its view (which must themselves look the same from that seat).
-    for options in _option_sets(game):
-        for seed in range(20):
-            state = game.initial_state(game.normalize_options(options))
-            rng = random.Random(seed)
-            for _ in range(10):
-                state = game.apply_move(state, rng.choice(game.legal_moves(state)))
-            seat = game.current_player(state)
-            view = game.player_view(state, seat)
-            samples = [game.sample_state(view, random.Random(k)) for k in range(10)]
-            for sample in samples:
-                assert game.player_view(sample, seat) == view
-                assert game.legal_move_strings(sample) == game.legal_move_strings(state)
-            distinct = {json.dumps(game.to_json(s), sort_keys=True): s for s in samples}
-            if len(distinct) > 1:
-                a, b = list(distinct.values())[:2]
-                assert search(game, game.player_view(a, seat), 80, seed=5) == search(
-                    game, game.player_view(b, seat), 80, seed=5
-                )
-                break
-        else:
-            pytest.fail(f"no position with more than one sample of its view was found ({options})")
+@pytest.mark.parametrize("game,options", game_cases(hidden_only=True))
+def test_real_hidden_game_move_is_independent_of_hidden_parts(game, options):
+    """Two "true" states that agree on everything the bot's seat sees but differ in what it cannot see (two
+    samples of its view, which test_contract.py checks look the same from that seat) get the same move."""
+    for seed in range(20):
+        state = random_position(game, options, random.Random(seed), 10)
+        seat = game.current_player(state)
+        view = game.player_view(state, seat)
+        samples = [game.sample_state(view, random.Random(k)) for k in range(10)]
+        distinct = {json.dumps(game.to_json(s), sort_keys=True): s for s in samples}
+        if len(distinct) > 1:
+            a, b = list(distinct.values())[:2]
+            assert search(game, game.player_view(a, seat), 80, seed=5) == search(
+                game, game.player_view(b, seat), 80, seed=5
+            )
+            return
+    pytest.fail("no position with more than one sample of its view was found")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -15,9 +14,8 @@ from games.ci_sequence import board as B
 from games.ci_sequence import bot
 from games.ci_sequence.game import GAME
 from games.ci_sequence.rules import PLY_LIMIT, State, play_code, position, scores
-from games.cli import replay
 from games.ui import BoardUI
-from tests.games.properties import check_playout_matches_rules, check_random_games
+from tests.support.games import random_states, replay_cli
 
 OPTION_SETS = [{}, {"memory": False}, {"memory": True}]
 SQ = B.SQUARE
@@ -465,23 +463,6 @@ def test_notation_round_trip_and_errors():
     assert GAME.token_label("Om") == "Orange moon"
 
 
-def test_move_tokens_are_unique_per_position():
-    for seed in range(5):
-        rng = random.Random(seed)
-        state = GAME.initial_state()
-        while GAME.current_player(state) is not None:
-            texts = GAME.legal_move_strings(state)
-            tokens = [GAME.move_tokens(t) for t in texts]
-            assert len(set(tokens)) == len(tokens)
-            state = GAME.apply_move(state, rng.choice(GAME.legal_moves(state)))
-
-
-@pytest.mark.parametrize("options", OPTION_SETS)
-def test_shared_properties(options):
-    check_random_games(GAME, options, games=12)
-    check_playout_matches_rules(GAME, options, games=30)
-
-
 def test_options():
     assert GAME.normalize_options({}) == {"memory": False}
     assert GAME.initial_state({"memory": True}).memory is True
@@ -490,17 +471,6 @@ def test_options():
 
 
 # ---- the fast playout is the rules ------------------------------------------------------------
-def _states_along(seed: int, options=None):
-    rng = random.Random(seed)
-    state = GAME.initial_state(options)
-    while True:
-        yield state
-        moves = GAME.legal_moves(state)
-        if not moves:
-            return
-        state = GAME.apply_move(state, rng.choice(moves))
-
-
 def _strip(data: dict) -> dict:
     return {k: v for k, v in data.items() if k != "moves"}
 
@@ -510,7 +480,7 @@ def test_playout_single_ply_is_a_uniform_legal_move():
     legal moves, applied exactly as apply_move does, and each legal move about equally often."""
     checked = 0
     for seed in range(6):
-        for i, state in enumerate(_states_along(seed)):
+        for i, state in enumerate(state for state, _ in random_states(GAME, {}, seed)):
             if i % 5 or GAME.current_player(state) is None:
                 continue
             data = GAME.to_json(state)
@@ -542,7 +512,7 @@ def test_playout_single_ply_is_a_uniform_legal_move():
 
 def test_playout_from_midgame_and_final_phase():
     for seed in range(10):
-        states = list(_states_along(seed))
+        states = [state for state, _ in random_states(GAME, {}, seed)]
         for state in states[:: max(1, len(states) // 4)]:
             final, plies = GAME.random_playout(state, random.Random(seed))
             assert GAME.current_player(final) is None
@@ -719,7 +689,7 @@ def test_outputs_do_not_depend_on_hidden_symbols(memory):
     """Swap the symbols of two tiles a viewer cannot name: view, description and board must not change."""
     checked = 0
     for seed in range(6):
-        for i, state in enumerate(_states_along(seed, {"memory": memory})):
+        for i, state in enumerate(state for state, _ in random_states(GAME, {"memory": memory}, seed)):
             if i % 3 or GAME.current_player(state) is None:
                 continue
             for seat in (0, 1, None):
@@ -930,7 +900,7 @@ def test_opponent_hand_shows_the_backs_the_viewer_can_name():
 @pytest.mark.parametrize("memory", [False, True])
 def test_sample_state_matches_the_view(memory):
     for seed in range(8):
-        for i, state in enumerate(_states_along(seed, {"memory": memory})):
+        for i, state in enumerate(state for state, _ in random_states(GAME, {"memory": memory}, seed)):
             for seat in (0, 1):
                 view = GAME.player_view(state, seat)
                 sample = GAME.sample_state(view, random.Random(seed + i))
@@ -998,17 +968,8 @@ def test_render_final_phase_and_spectator():
 
 
 # ---- the command-line referee ------------------------------------------------------------------
-def _replay(text: str, options: str | None = None):
-    import contextlib
-
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        status = replay("ci-sequence", options, io.StringIO(text))
-    return status, [json.loads(line) for line in buffer.getvalue().splitlines()]
-
-
 def test_replay_protocol():
-    status, lines = _replay("Bm@b2\n\nOs@c3\nb2-b3\n")
+    status, lines = replay_cli("ci-sequence", "Bm@b2\n\nOs@c3\nb2-b3\n")
     assert status == 0
     assert [line["ply"] for line in lines] == [0, 1, 2, 3]
     assert lines[0]["to_move"] == 0 and len(lines[0]["legal"]) == 48
@@ -1018,18 +979,18 @@ def test_replay_protocol():
     assert not any(m.startswith("b3-") for m in lines[3]["legal"])  # moon just moved it
     assert lines[3]["outcome"] is None
 
-    status, lines = _replay("Bm@b2\nOs@b2\n")
+    status, lines = replay_cli("ci-sequence", "Bm@b2\nOs@b2\n")
     assert status == 2
     assert lines[-1] == {"ply": 1, "error": lines[-1]["error"]} and "not a legal move" in lines[-1]["error"]
 
-    status, lines = _replay("Bm@b2\nnonsense\n")
+    status, lines = replay_cli("ci-sequence", "Bm@b2\nnonsense\n")
     assert status == 2 and lines[-1]["ply"] == 1 and "error" in lines[-1]
 
-    status, lines = _replay("", '{"memory": "maybe"}')
+    status, lines = replay_cli("ci-sequence", "", '{"memory": "maybe"}')
     assert status == 2 and lines == [{"ply": 0, "error": lines[0]["error"]}]
 
-    status, lines = _replay("", '{"colour": 1}')
+    status, lines = replay_cli("ci-sequence", "", '{"colour": 1}')
     assert status == 2 and "error" in lines[0]
 
-    status, lines = _replay("Bm@b2\n", '{"memory": true}')
+    status, lines = replay_cli("ci-sequence", "Bm@b2\n", '{"memory": true}')
     assert status == 0 and len(lines) == 2

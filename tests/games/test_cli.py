@@ -29,14 +29,20 @@ def test_illegal_move_prints_an_error_line_and_exits_2():
 
 
 def test_bad_options_and_unknown_game():
-    for args in (
-        ["replay", "abande", "--options", '{"board": "round"}'],
-        ["replay", "abande", "--options", "not json"],
-        ["replay", "chess"],
+    """One error line that says what is wrong, nothing else printed, exit status 2."""
+    for args, says in (
+        (["replay", "abande", "--options", '{"board": "round"}'], "'board' must be one of"),
+        (["replay", "abande", "--options", '{"size": 9}'], "unknown option(s): size"),
+        (["replay", "abande", "--options", "not json"], "--options is not valid JSON"),
+        (["replay", "abande", "--options", "[1]"], "--options must be a JSON object"),
+        (["replay", "chess"], "unknown game 'chess'"),
     ):
         result = run(args)
         assert result.returncode == 2, args
-        assert json.loads(result.stdout) == {"ply": 0, "error": json.loads(result.stdout)["error"]}
+        [line] = result.stdout.splitlines()
+        answer = json.loads(line)
+        assert set(answer) == {"ply", "error"} and answer["ply"] == 0, args
+        assert says in answer["error"], (args, answer["error"])
         assert "Traceback" not in result.stderr
 
 

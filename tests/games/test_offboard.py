@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -10,11 +9,10 @@ import re
 import pytest
 
 from games.base import IllegalMove
-from games.cli import replay
 from games.offboard.game import GAME
 from games.offboard.rules import DISCARD, PLACE, position
 from games.ui import BoardUI
-from tests.games.properties import check_playout_matches_rules, check_random_games
+from tests.support.games import replay_cli
 
 START_RED = ["f1", "f2", "f3", "g1", "g2", "h1", "b6", "c6", "c7", "d6", "d7", "d8"]
 START_YELLOW = ["b1", "c1", "c2", "d1", "d2", "d3", "f6", "f7", "f8", "g6", "g7", "h6"]
@@ -379,18 +377,7 @@ def test_move_tokens():
     assert GAME.token_label("discard") != "discard"
 
 
-def test_token_sequences_are_unique_in_random_positions():
-    rng = random.Random(5)
-    seen_displaced = False
-    for seed in range(12):
-        state = GAME.initial_state()
-        rng.seed(seed)
-        while GAME.current_player(state) is not None:
-            texts = GAME.legal_move_strings(state)
-            tokens = [GAME.move_tokens(t) for t in texts]
-            assert len(set(tokens)) == len(tokens)
-            seen_displaced |= any(t.startswith("@") for t in texts)
-            state = GAME.play(state, rng.choice(texts))
+def test_while_a_ball_is_displaced_every_action_sits_behind_discard():
     state = GAME.play(position(["f1", "e5"], ["c2", "d2", "e2"], to_move=1, gutters={"G1": 0}), "c2-f1")
     tokens = [GAME.move_tokens(t) for t in GAME.legal_move_strings(state)]
     assert len(set(tokens)) == len(tokens)
@@ -554,27 +541,9 @@ def test_bot_rollout_favours_the_side_with_points_and_balls():
     assert sum(red_values) / 50 > 0.7 and sum(yellow_values) / 50 < 0.3
 
 
-def test_shared_properties():
-    check_random_games(GAME, {})
-    check_playout_matches_rules(GAME, {})
-
-
 # ---- the replay protocol ------------------------------------------------------------------
-def _replay(text: str, options: str | None = None) -> tuple[int, list[dict]]:
-    out = io.StringIO()
-    import sys
-
-    saved = sys.stdout
-    sys.stdout = out
-    try:
-        status = replay("offboard", options, io.StringIO(text))
-    finally:
-        sys.stdout = saved
-    return status, [json.loads(line) for line in out.getvalue().splitlines()]
-
-
 def test_replay_protocol():
-    status, lines = _replay("h1-e1\n\nb1-b2\n")
+    status, lines = replay_cli("offboard", "h1-e1\n\nb1-b2\n")
     assert status == 0 and len(lines) == 3
     assert lines[0]["ply"] == 0 and lines[0]["to_move"] == 0 and len(lines[0]["legal"]) == 48
     assert lines[0]["legal"] == sorted(lines[0]["legal"]) and lines[0]["outcome"] is None
@@ -582,10 +551,10 @@ def test_replay_protocol():
 
 
 def test_replay_illegal_and_bad_options():
-    status, lines = _replay("h1-e1\ne5-e4\nh1-h2\n")
+    status, lines = replay_cli("offboard", "h1-e1\ne5-e4\nh1-h2\n")
     assert status == 2 and lines[-1] == {"ply": 1, "error": lines[-1]["error"]}
     assert "e5-e4" in lines[-1]["error"]
-    status, lines = _replay("nonsense\n")
+    status, lines = replay_cli("offboard", "nonsense\n")
     assert status == 2 and lines[-1]["ply"] == 0 and "error" in lines[-1]
-    status, lines = _replay("", '{"size": 9}')
+    status, lines = replay_cli("offboard", "", '{"size": 9}')
     assert status == 2 and lines == [{"ply": 0, "error": lines[0]["error"]}]

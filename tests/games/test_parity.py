@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import random
 import re
@@ -11,7 +9,6 @@ import re
 import pytest
 
 from games.base import IllegalMove
-from games.cli import replay
 from games.parity import board as layout
 from games.parity.board import INDEX, KIND, NAMES
 from games.parity.bot import guided_pick
@@ -19,7 +16,7 @@ from games.parity.game import GAME
 from games.parity.rules import NO_CAPTURE_LIMIT, playout, position
 from games.registry import all_games
 from games.ui import BoardUI
-from tests.games.properties import check_playout_matches_rules, check_random_games
+from tests.support.games import random_position, replay_cli
 
 OPTION_SETS = [{}, {"first": 0}, {"first": 1}]
 
@@ -427,16 +424,6 @@ def test_registered():
 # ---- shared properties and the fast playout -----------------------------------------------
 
 
-@pytest.mark.parametrize("options", OPTION_SETS)
-def test_random_games_properties(options):
-    check_random_games(GAME, options)
-
-
-@pytest.mark.parametrize("options", OPTION_SETS)
-def test_playout_matches_rules(options):
-    check_playout_matches_rules(GAME, options)
-
-
 def _check_recorded_playout(start, seed):
     record = []
     final, plies = playout(start, random.Random(seed), record)
@@ -461,13 +448,7 @@ def test_fast_playout_follows_the_rules_move_by_move():
 def test_fast_playout_from_midgame_positions():
     rng = random.Random(5)
     for seed in range(30):
-        state = GAME.initial_state()
-        for _ in range(rng.randrange(0, 40)):
-            moves = GAME.legal_moves(state)
-            if not moves:
-                break
-            state = GAME.apply_move(state, rng.choice(moves))
-        _check_recorded_playout(state, seed)
+        _check_recorded_playout(random_position(GAME, {}, rng, rng.randrange(0, 40)), seed)
     # Fewer pieces, so captures and all-captured endings occur.
     for seed in range(30):
         start = position(["b3", "c3", "d2", "e4"], ["b4", "c5", "d4", "e5"], to_move=seed % 2)
@@ -495,15 +476,8 @@ def test_playout_on_finished_state_returns_it():
 # ---- the replay protocol -------------------------------------------------------------------
 
 
-def _replay(lines: str, options: str | None = None):
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        status = replay("parity", options, io.StringIO(lines))
-    return status, [json.loads(line) for line in out.getvalue().splitlines()]
-
-
 def test_replay_valid_sequence():
-    status, lines = _replay("e1-f1\n\nb6-a6\n")
+    status, lines = replay_cli("parity", "e1-f1\n\nb6-a6\n")
     assert status == 0
     assert len(lines) == 3
     assert lines[0] == {"ply": 0, "to_move": 0, "legal": ["c2-c3", "d2-e2", "e1-e2", "e1-f1"], "outcome": None}
@@ -513,7 +487,7 @@ def test_replay_valid_sequence():
 
 
 def test_replay_to_the_end():
-    status, lines = _replay("e1-f1\nb6-a6\nf1-e1\na6-b6\ne1-f1\nb6-a6\nf1-e1\na6-b6\n")
+    status, lines = replay_cli("parity", "e1-f1\nb6-a6\nf1-e1\na6-b6\ne1-f1\nb6-a6\nf1-e1\na6-b6\n")
     assert status == 0
     assert lines[-1] == {
         "ply": 8,
@@ -524,24 +498,24 @@ def test_replay_to_the_end():
 
 
 def test_replay_first_option():
-    status, lines = _replay("", '{"first": 1}')
+    status, lines = replay_cli("parity", "", '{"first": 1}')
     assert status == 0
     assert lines == [{"ply": 0, "to_move": 1, "legal": ["b6-a6", "b6-b5", "c5-b5", "d5-d4"], "outcome": None}]
 
 
 def test_replay_illegal_move():
-    status, lines = _replay("e1-f1\nb6-b7\nd5-d4\n")
+    status, lines = replay_cli("parity", "e1-f1\nb6-b7\nd5-d4\n")
     assert status == 2
     assert len(lines) == 3
     assert lines[-1]["ply"] == 1 and "error" in lines[-1]
-    status, lines = _replay("c2-b2\n")  # parses, but b2 is blue and closed
+    status, lines = replay_cli("parity", "c2-b2\n")  # parses, but b2 is blue and closed
     assert status == 2
     assert lines[-1]["ply"] == 0 and "not a legal move" in lines[-1]["error"]
 
 
 def test_replay_bad_options():
     for options in ('{"first": 2}', '{"colour": 1}', "[1]", "{nope"):
-        status, lines = _replay("e1-f1\n", options)
+        status, lines = replay_cli("parity", "e1-f1\n", options)
         assert status == 2
         assert len(lines) == 1 and lines[0]["ply"] == 0 and "error" in lines[0]
 
@@ -553,12 +527,7 @@ def _midgame_states(count: int, seed: int = 11):
     rng = random.Random(seed)
     states = []
     while len(states) < count:
-        state = GAME.initial_state({"first": len(states) % 2})
-        for _ in range(rng.randrange(0, 60)):
-            moves = GAME.legal_moves(state)
-            if not moves:
-                break
-            state = GAME.apply_move(state, rng.choice(moves))
+        state = random_position(GAME, {"first": len(states) % 2}, rng, rng.randrange(0, 60))
         if GAME.outcome(state) is None:
             states.append(state)
     return states

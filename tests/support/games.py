@@ -1,0 +1,59 @@
+"""What the game tests share: random games, the rules command run in-process, every registered game's cases."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from games.base import Game
+from games.cli import replay
+from games.registry import all_games
+
+
+def random_states(game: Game, options: dict | None = None, seed: int = 0, max_plies: int = 1000) -> Iterator:
+    """Yield (state, legal moves) along one uniformly random game, ending with the final state ([] moves)."""
+    rng = random.Random(seed)
+    state = game.initial_state(options)
+    for _ in range(max_plies):
+        moves = game.legal_moves(state)
+        yield state, moves
+        if not moves:
+            return
+        state = game.apply_move(state, rng.choice(moves))
+    raise AssertionError(f"{game.slug}: no end after {max_plies} plies")
+
+
+def random_position(game: Game, options: dict | None, rng: random.Random, plies: int):
+    """The position after `plies` uniformly random moves from the start, or the end if it comes first."""
+    state = game.initial_state(options)
+    for _ in range(plies):
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.apply_move(state, rng.choice(moves))
+    return state
+
+
+def replay_cli(slug: str, text: str, options: str | None = None) -> tuple[int, list[dict]]:
+    """`python -m games replay` run in this process on `text`: its exit status and the JSON lines it printed."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = replay(slug, options, io.StringIO(text))
+    return status, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def game_cases(chosen_only: bool = False, hidden_only: bool = False) -> list:
+    """pytest params for every registered game with every combination of its options, named slug[-option...]."""
+    cases = []
+    for game in all_games().values():
+        if hidden_only and not game.hidden_information:
+            continue
+        for options in game.option_combinations(chosen_only):
+            name = "-".join([game.slug, *(f"{key}={value}" for key, value in options.items())])
+            cases.append(pytest.param(game, options, id=name))
+    return cases
