@@ -1,65 +1,16 @@
 """Two people sign up, verify, challenge and play a whole game of every game by clicking the board."""
 
-import random
 import re
 
 import pytest
 from django.core import mail
 
 from daymove.play.models import Challenge, Match
+from tests.support.games import game_cases
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 PASSWORD = "a-long-browser-password"
-GAMES = [
-    ("abande", {"board": "square"}),
-    ("abande", {"board": "hex"}),
-    ("abrana", {}),
-    ("offboard", {}),
-    ("parity", {}),
-    ("ci-sequence", {}),
-]
-
-
-def short_random_game(rules, options, tries=300):
-    """The shortest of some uniformly random games (a whole game, clicked in reasonable time)."""
-    best = None
-    for seed in range(tries):
-        rng, state, played = random.Random(seed), rules.initial_state(options), []
-        while rules.current_player(state) is not None and (best is None or len(played) < len(best)):
-            text = rng.choice(rules.legal_move_strings(state))
-            state = rules.play(state, text)
-            played.append(text)
-        if rules.current_player(state) is None and (best is None or len(played) < len(best)):
-            best = played
-    return best
-
-
-def offboard_game_with_a_displaced_ball(rules, options, tries=40):
-    """A short Offboard game that pushes balls into gutters and, once, into an occupied one (a displaced ball).
-
-    Random games almost never displace a ball, so this one pushes whenever it can eject a ball, and prefers
-    ejections into an occupied gutter.
-    """
-    best = None
-    for seed in range(tries):
-        rng, state, played = random.Random(seed), rules.initial_state(options), []
-        while rules.current_player(state) is not None and len(played) < 200:
-            moves = rules.legal_moves(state)
-            normal = [m for m in moves if rules.format_move(m)[0] not in "@x"]
-            previews = {m: rules.preview(state, m) for m in normal}
-            displacing = [m for m in normal if previews[m]["displaced"]]
-            ejecting = [m for m in normal if previews[m]["ejected"] is not None]
-            move = rng.choice(displacing or ejecting or moves)
-            state = rules.apply_move(state, move)
-            played.append(rules.format_move(move))
-        shows_displaced = any(m.startswith(("@", "x+")) for m in played)
-        if rules.current_player(state) is None and shows_displaced and (best is None or len(played) < len(best)):
-            best = played
-    return best
-
-
-SCRIPTS = {"offboard": offboard_game_with_a_displaced_ball}
 
 
 def sign_up_and_verify(tab, username):
@@ -93,8 +44,9 @@ def click_move(tab, rules, match, text):
     page.wait_for_selector('#play[data-selected=""]')
 
 
-@pytest.mark.parametrize("slug,options", GAMES, ids=[f"{s}-{o.get('board', '')}" for s, o in GAMES])
-def test_two_players_play_a_whole_game(open_tab, slug, options):
+@pytest.mark.parametrize("game,options", game_cases(chosen_only=True))
+def test_two_players_play_a_whole_game(open_tab, game, options):
+    slug = game.slug
     alice, bob = open_tab(), open_tab()
     sign_up_and_verify(alice, "alice")
     sign_up_and_verify(bob, "bob")
@@ -110,8 +62,7 @@ def test_two_players_play_a_whole_game(open_tab, slug, options):
     page = bob.go("/")
     page.click(f'form[action="/challenges/{challenge.pk}/accept/"] button')
     match = Match.objects.get()
-    script = SCRIPTS.get(slug, short_random_game)
-    moves = script(match.rules, match.options)  # after the site drew any random options
+    moves = game.sample_game(match.options)  # after the site drew any random options
     tabs = {0: alice, 1: bob}
     for tab in tabs.values():
         tab.go(match.get_absolute_url())
@@ -127,5 +78,5 @@ def test_two_players_play_a_whole_game(open_tab, slug, options):
     for seat, tab in tabs.items():
         tab.go(match.get_absolute_url())
         assert match.result_text() in tab.page.inner_text(".status")
-        tab.screenshot(f"{slug}{'-' + options['board'] if 'board' in options else ''}-seat{seat}")
+        tab.screenshot("-".join([slug, *map(str, options.values()), f"seat{seat}"]))
         assert tab.console_errors == []

@@ -15,7 +15,7 @@ from games.abande.rules import PASS, position, removed_at_scoring
 from games.base import BadOptions, IllegalMove
 from games.registry import all_games
 from games.ui import BoardUI
-from tests.support.games import random_states, replay_cli
+from tests.support.games import random_states, replay_cli, rules_page_text
 
 BOARDS = [{"board": "square"}, {"board": "hex"}]
 
@@ -607,3 +607,9 @@ def test_replay_to_the_end():
     assert lines[-1]["to_move"] is None and lines[-1]["legal"] == []
     assert lines[-1]["outcome"] == GAME.outcome(state).to_json()
     assert lines[-1]["outcome"]["reason"] == "score"
+
+
+def test_rules_page_says_what_it_must(client, db):
+    text = rules_page_text(client, GAME.slug)
+    for phrase in ["dieter stein", "pass"]:
+        assert phrase in text, phrase

@@ -13,7 +13,7 @@ from games.abrana.game import GAME
 from games.abrana.rules import PLY_LIMIT, position
 from games.base import IllegalMove
 from games.ui import BoardUI
-from tests.support.games import replay_cli
+from tests.support.games import replay_cli, rules_page_text
 
 BORDER = sorted(f + str(r) for f in "abcdef" for r in range(1, 7) if f in "af" or r in (1, 6))
 
@@ -57,6 +57,12 @@ def test_t1_setup():
     data = GAME.to_json(state)
     assert data["pawns"] == ["a3", "f3"] and data["markers"] == {} and data["reserved"] == []
     assert GAME.ply(state) == 3
+
+
+def test_the_challenge_form_names_green_for_the_setup_and_red_for_the_regular_moves():
+    red, green = GAME.seat_roles()
+    assert GAME.first_players() == {1} and "first setup move" in green  # Green reserves at ply 0 (t1 above)
+    assert "first regular move" in red and "moves first" not in red
 
 
 def test_t2_opening_moves():
@@ -671,3 +677,9 @@ def test_playout_double_pass_and_ply_limit():
     final, plies = GAME.random_playout(late, random.Random(3))
     assert plies == 1 and GAME.ply(final) == PLY_LIMIT and GAME.outcome(final).reason == "ply-limit"
     assert GAME.to_json(final)["last_move"] in legal(late)
+
+
+def test_rules_page_says_what_it_must(client, db):
+    text = rules_page_text(client, GAME.slug)
+    for phrase in ["free jump", "200 moves"]:
+        assert phrase in text, phrase

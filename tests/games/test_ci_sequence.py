@@ -15,7 +15,7 @@ from games.ci_sequence import bot
 from games.ci_sequence.game import GAME
 from games.ci_sequence.rules import PLY_LIMIT, State, play_code, position, scores
 from games.ui import BoardUI
-from tests.support.games import random_states, replay_cli
+from tests.support.games import random_states, replay_cli, rules_page_text
 
 OPTION_SETS = [{}, {"memory": False}, {"memory": True}]
 SQ = B.SQUARE
@@ -994,3 +994,9 @@ def test_replay_protocol():
 
     status, lines = replay_cli("ci-sequence", "Bm@b2\n", '{"memory": true}')
     assert status == 0 and len(lines) == 2
+
+
+def test_rules_page_says_what_it_must(client, db):
+    text = rules_page_text(client, GAME.slug)
+    for phrase in ["memory mode", "face up", "four in a row", "scores 12"]:
+        assert phrase in text, phrase

@@ -12,7 +12,7 @@ from games.base import IllegalMove
 from games.offboard.game import GAME
 from games.offboard.rules import DISCARD, PLACE, position
 from games.ui import BoardUI
-from tests.support.games import replay_cli
+from tests.support.games import replay_cli, rules_page_text
 
 START_RED = ["f1", "f2", "f3", "g1", "g2", "h1", "b6", "c6", "c7", "d6", "d7", "d8"]
 START_YELLOW = ["b1", "c1", "c2", "d1", "d2", "d3", "f6", "f7", "f8", "g6", "g7", "h6"]
@@ -558,3 +558,9 @@ def test_replay_illegal_and_bad_options():
     assert status == 2 and lines[-1]["ply"] == 0 and "error" in lines[-1]
     status, lines = replay_cli("offboard", "", '{"size": 9}')
     assert status == 2 and lines == [{"ply": 0, "error": lines[0]["error"]}]
+
+
+def test_rules_page_says_what_it_must(client, db):
+    text = rules_page_text(client, GAME.slug)
+    for phrase in ["displaced ball", "gutter", "6 points"]:
+        assert phrase in text, phrase

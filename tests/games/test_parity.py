@@ -16,7 +16,7 @@ from games.parity.game import GAME
 from games.parity.rules import NO_CAPTURE_LIMIT, playout, position
 from games.registry import all_games
 from games.ui import BoardUI
-from tests.support.games import random_position, replay_cli
+from tests.support.games import random_position, replay_cli, rules_page_text
 
 OPTION_SETS = [{}, {"first": 0}, {"first": 1}]
 
@@ -591,3 +591,9 @@ def test_guided_playout_follows_the_rules_and_takes_captures():
                 assert abs(move[1] - move[0]) == 12  # a capture is always taken
             replayed = GAME.apply_move(replayed, move)
         assert GAME.to_json(final) == GAME.to_json(replayed)
+
+
+def test_rules_page_says_what_it_must(client, db):
+    text = rules_page_text(client, GAME.slug)
+    for phrase in ["working title", "toadflax games", "reconstruction", "at random when the match starts"]:
+        assert phrase in text, phrase

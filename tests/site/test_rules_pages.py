@@ -1,4 +1,5 @@
-"""Rules pages: one per registered game, with a notation section and diagrams that pass our CSP."""
+"""Rules pages: one per registered game, carried by its package, with a notation section and diagrams that pass
+our CSP."""
 
 import re
 
@@ -7,16 +8,7 @@ from django.urls import reverse
 
 from games.registry import all_games
 
-SLUGS = list(all_games())
-
-# Facts a page must state (beyond the rules themselves), lower-cased.
-MUST_SAY = {
-    "parity": ["working title", "toadflax games", "reconstruction", "at random when the match starts"],
-    "ci-sequence": ["memory mode", "face up", "four in a row", "scores 12"],
-    "offboard": ["displaced ball", "gutter", "6 points"],
-    "abrana": ["free jump", "200 moves"],
-    "abande": ["dieter stein", "pass"],
-}
+SLUGS = list(all_games())  # what each page must say beyond this is tested with each game's rules
 
 
 def _article(client, slug: str) -> str:
@@ -47,13 +39,6 @@ def test_rules_page_is_csp_safe(client, db, slug):
     assert "<style" not in article
     assert "<script" not in article
     assert not re.search(r"\son[a-z]+=", article), "no inline event handlers"
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_rules_page_says_what_it_must(client, db, slug):
-    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", _article(client, slug))).lower()
-    for phrase in MUST_SAY.get(slug, []):
-        assert phrase in text, phrase
 
 
 def test_unknown_game_has_no_rules_page(client, db):

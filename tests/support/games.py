@@ -6,9 +6,11 @@ import contextlib
 import io
 import json
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
+from django.urls import reverse
 
 from games.base import Game
 from games.cli import replay
@@ -57,3 +59,13 @@ def game_cases(chosen_only: bool = False, hidden_only: bool = False) -> list:
             name = "-".join([game.slug, *(f"{key}={value}" for key, value in options.items())])
             cases.append(pytest.param(game, options, id=name))
     return cases
+
+
+def rules_page_text(client, slug: str) -> str:
+    """The words of a game's rules page (its article, tags dropped, spaces collapsed, lower case)."""
+    response = client.get(reverse("rules", args=[slug]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    start = page.index('<article class="rules')
+    article = page[start : page.index("</article>", start)]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", article)).lower()

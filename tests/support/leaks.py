@@ -1,0 +1,91 @@
+"""The hidden-information leak checks' machinery, for every game with hidden information.
+
+A page leaks if it depends on something its viewer cannot know. The game names such a thing by giving, for a
+match's move list and a viewer, another move list that viewer could not tell from it (`Game.alternative_history`:
+for C#I Sequence, the symbols of the tiles never in the viewer's hand shuffled). The checks rewrite the match in
+the database into that other world, fetch the same pages again as the same viewer, and require the same bytes
+(CSRF tokens aside); then they put the real world back.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+
+from daymove.play.models import Match, Move
+
+# Tokens that differ between two renders of the same page for reasons of their own.
+_RANDOM = re.compile(rb'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+')
+_HISTORY_ENTRY = re.compile(r'<a href="[^"]*\?at=([1-9]\d*)"[^>]*>([^<]*)</a>')  # "start" is at=0
+
+
+def notations_of(match: Match) -> list[str]:
+    """The match's moves in notation, in order."""
+    return list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
+
+
+def replay(game, notations: list[str], options: dict) -> list:
+    """The states after 0..n of these moves."""
+    state = game.initial_state(options)
+    states = [state]
+    for text in notations:
+        state = game.play(state, text)
+        states.append(state)
+    return states
+
+
+def store(match: Match, old: list[str], new: list[str], state_json: dict) -> None:
+    """Write another world's move notations and cached position over the match's."""
+    Match.objects.filter(pk=match.pk).update(state=state_json)
+    for ply, (before, after) in enumerate(zip(old, new)):
+        if before != after:
+            Move.objects.filter(match=match, ply=ply).update(notation=after)
+
+
+class OtherWorld:
+    """The match as a viewer (seat, None for spectators) cannot tell it from the real one, while it is stored."""
+
+    def __init__(self, game, match: Match, notations: list[str], seat: int | None, rng):
+        self.match = match
+        self.real = notations
+        self.other = game.alternative_history(notations, match.options, seat, rng)
+        if self.other is not None:
+            self.other_state = game.to_json(replay(game, self.other, match.options)[-1])
+        # The moves whose notation the viewer cannot know: shown to it, any of these is a leak.
+        self.secrets = [] if self.other is None else [a for a, b in zip(notations, self.other) if a != b]
+
+    def __bool__(self) -> bool:
+        return self.other is not None
+
+    def __enter__(self):
+        self.stored = Match.objects.get(pk=self.match.pk).state
+        store(self.match, self.real, self.other, self.other_state)
+        return self
+
+    def __exit__(self, *exc):
+        store(self.match, self.other, self.real, self.stored)
+
+
+def normalised(response) -> bytes:
+    """A response as compared between the worlds: status, redirect and body, CSRF tokens blanked."""
+    body = _RANDOM.sub(rb"\1-", response.content)
+    return f"{response.status_code} {response.get('Location', '')}\n".encode() + body
+
+
+def history_entries(page: str) -> list[tuple[int, str]]:
+    """The move list of a page: (move index, text as shown)."""
+    return [(int(at) - 1, html.unescape(text)) for at, text in _HISTORY_ENTRY.findall(page)]
+
+
+def names_move(text: str, notation: str) -> bool:
+    """Whether `text` shows this move's notation as a whole (not inside a longer notation)."""
+    return re.search(rf"(?<![\w@>+?-]){re.escape(notation)}(?![\w@>+&-])", text) is not None
+
+
+def diff_excerpt(a: bytes, b: bytes) -> str:
+    """The first lines in which two pages differ."""
+    lines = difflib.unified_diff(
+        a.decode().split(">"), b.decode().split(">"), "real world", "other world", n=1, lineterm=""
+    )
+    return "\n".join(list(lines)[:14])
