@@ -25,6 +25,7 @@ import re
 
 from games.abande.board import GEOMETRIES, LETTERS, Geometry, name_code
 from games.base import BadOptions, IllegalMove, Outcome
+from games.bits import nth_set_bit, set_bits
 
 BLACK, WHITE = 0, 1
 PASS = -1
@@ -235,11 +236,7 @@ def legal_moves(state: State) -> list[int]:
     me = state.to_move
     moves = []
     if state.hands[me]:
-        f = _frontier(geo, state.occ)
-        while f:
-            b = f & -f
-            f ^= b
-            moves.append(code[b.bit_length() - 1])
+        moves = [code[b] for b in set_bits(_frontier(geo, state.occ))]
     occ = state.occ
     # Moves need 3 stones on the board, and a split group (only in hand-built positions) allows none:
     # emptying a point can never join two groups.
@@ -249,18 +246,11 @@ def legal_moves(state: State) -> list[int]:
         onto_single = opp & h1  # what a 2-stack may climb on
         onto_small = opp & (h1 | h2)  # what a single stone may climb on
         nb = geo.nb
-        s = state.tops[me] & (h1 | h2)
-        while s:
-            b = s & -s
-            s ^= b
-            a = b.bit_length() - 1
-            t = nb[a] & (onto_single if h2 & b else onto_small)
+        for a in set_bits(state.tops[me] & (h1 | h2)):
+            t = nb[a] & (onto_single if h2 >> a & 1 else onto_small)
             if t and not _is_cut(geo, occ, a):
                 base = 64 + (code[a] << 6)
-                while t:
-                    tb = t & -t
-                    t ^= tb
-                    moves.append(base + code[tb.bit_length() - 1])
+                moves += [base + code[b] for b in set_bits(t)]
     if not state.hands[me]:
         moves.append(PASS)
     return moves
@@ -449,10 +439,7 @@ def random_playout(state: State, rng, limit: int | None = None) -> tuple[State, 
                 if r < c:
                     break
                 r -= c
-            while r:
-                x &= x - 1
-                r -= 1
-            b = (x & -x).bit_length() - 1
+            b = nth_set_bit(x, r)
             a = b - d
             if local[(occ >> (a - 10)) & window]:
                 kind = 2
@@ -477,12 +464,8 @@ def random_playout(state: State, rng, limit: int | None = None) -> tuple[State, 
             s2 &= ~(1 << a)
 
         if kind == 1:  # insertion at the r-th point of the frontier
-            x = frontier
-            while r:
-                x &= x - 1
-                r -= 1
-            bb = x & -x
-            b = bb.bit_length() - 1
+            b = nth_set_bit(frontier, r)
+            bb = 1 << b
             cells[b] = SINGLE[me]
             if occ:
                 frontier = (frontier | nb[b]) & ~(occ | bb)

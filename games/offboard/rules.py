@@ -17,6 +17,7 @@ import re
 from collections import Counter
 
 from games.base import IllegalMove, Outcome
+from games.bits import nth_set_bit, set_bits
 from games.offboard.board import (
     BOARD,
     CELL_INDEX,
@@ -118,16 +119,6 @@ def _normal_codes(own: int, opp: int) -> list[int]:
             t = low.bit_length() - 1
             codes.append((t << 7) | (t + step))
     return codes
-
-
-def _bits(board: int) -> list[int]:
-    """Grid indices of the set bits."""
-    out = []
-    while board:
-        low = board & -board
-        board ^= low
-        out.append(low.bit_length() - 1)
-    return out
 
 
 def gutter_of(gut: int, g: int) -> int:
@@ -272,7 +263,7 @@ def legal_moves(state: State) -> list[int]:
     codes = _normal_codes(own, opp)
     if not state.disp:
         return codes
-    places = [PLACE | i for i in _bits(BOARD ^ own ^ opp)]
+    places = [PLACE | i for i in set_bits(BOARD ^ own ^ opp)]
     return places + [DISCARD | code for code in codes]
 
 
@@ -430,12 +421,9 @@ def random_playout(state: State, rng, trace: list | None = None, max_plies: int 
         if disp:
             disp = False
             if r < places:  # put the displaced ball back: the whole turn
-                while r:
-                    empty &= empty - 1
-                    r -= 1
-                low = empty & -empty
-                bbs[side] = own | low
-                last = PLACE | (low.bit_length() - 1)
+                cell = nth_set_bit(empty, r)
+                bbs[side] = own | 1 << cell
+                last = PLACE | cell
                 r = -1
             else:
                 r -= places
@@ -446,10 +434,7 @@ def random_playout(state: State, rng, trace: list | None = None, max_plies: int 
                 if r < c:
                     break
                 r -= c
-            while r:
-                tails &= tails - 1
-                r -= 1
-            t = (tails & -tails).bit_length() - 1
+            t = nth_set_bit(tails, r)
             d = t + k * s
             bbs[side] = own ^ (1 << t) ^ (1 << d)
             last = (t << 7) | d | (DISCARD if final else 0)
