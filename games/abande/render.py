@@ -8,7 +8,7 @@ their height on the top face.
 from __future__ import annotations
 
 from games.abande.board import GEOMETRIES, LETTERS, ROW_LENGTHS
-from games.svg import esc, num
+from games.svg import dot, esc, num, ring
 from games.ui import BoardUI
 
 NAMES = ("Black", "White")
@@ -229,8 +229,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         inner = [f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.47 * S)}" fill="#000" fill-opacity="0"/>']
         if ui.in_last_move(name):
             inner.append(
-                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.47 * S)}" fill="{LAST}" fill-opacity="0.5" '
-                f'stroke="#e8a200" stroke-width="3.5" class="last"/>'
+                dot(x, y, 0.47 * S, LAST, fill_opacity="0.5", stroke="#e8a200", stroke_width="3.5", class_="last")
             )
         if stones:
             pile = _pile(x, y, stones)
@@ -241,19 +240,12 @@ def render_board(view: dict, ui: BoardUI) -> str:
             inner.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="3.2" fill="#8c6a36"/>')
         option = ui.is_option(name)
         if ui.is_selected(name):
-            inner.append(
-                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.46 * S)}" fill="none" stroke="{SELECTED}" '
-                f'stroke-width="4" class="selected"/>'
-            )
+            inner.append(ring(x, y, 0.46 * S, SELECTED, 4, class_="selected"))
         elif option and stones:
-            inner.append(
-                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.46 * S)}" fill="none" stroke="{OPTION}" '
-                f'stroke-width="3" stroke-dasharray="7 4" class="target"/>'
-            )
+            inner.append(ring(x, y, 0.46 * S, OPTION, 3, stroke_dasharray="7 4", class_="target"))
         elif option:
             inner.append(
-                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.17 * S)}" fill="{OPTION}" '
-                f'fill-opacity="0.45" stroke="{OPTION}" stroke-width="1.5" class="target"/>'
+                dot(x, y, 0.17 * S, OPTION, fill_opacity="0.45", stroke=OPTION, stroke_width="1.5", class_="target")
             )
         if stones:
             desc = _stack_lines(name, stones)[:-1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.abrana.board import COLOUR_NAMES
 from games.abrana.rules import PLY_LIMIT, SEAT_COLOURS, SEAT_NAMES
-from games.svg import esc
+from games.svg import dot, esc, frame
 from games.ui import BoardUI
 
 CELL = 60
@@ -210,15 +210,9 @@ def render_board(view: dict, ui: BoardUI) -> str:
         if name in reserved:
             what.append("reserved")
         if ui.is_selected(name):
-            inner.append(
-                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
-                f'stroke="{OPTION}" stroke-width="4" rx="6"/>'
-            )
+            inner.append(frame(x + 3, y + 3, CELL - 6, CELL - 6, OPTION, 4, rx=6))
         if ui.is_option(name):
-            inner.append(
-                f'<circle cx="{cx}" cy="{cy}" r="9" fill="{OPTION}" fill-opacity="0.6" stroke="#fff" '
-                f'stroke-width="1.5"/>'
-            )
+            inner.append(dot(cx, cy, 9, OPTION, fill_opacity="0.6", stroke="#fff", stroke_width="1.5"))
         text = name + (": " + ", ".join(what) if what else "")
         parts.append(ui.target(name, "<g>" + "".join(inner) + "</g>", text))
     parts.append(_supply(view))

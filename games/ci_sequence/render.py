@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.ci_sequence.board import DIR_DELTA, DIR_NAMES, FILES, NAMES
-from games.svg import esc
+from games.svg import dot, esc, frame, ring
 from games.ui import BoardUI
 
 SEATS = ("Moon", "Sun")
@@ -240,18 +240,12 @@ def render_board(view: dict, ui: BoardUI) -> str:
                     f'fill="#dc2626"/>'
                 )
         if ui.is_selected(name):
-            inner.append(
-                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" fill="none" '
-                f'stroke="#16a34a" stroke-width="4"/>'
-            )
+            inner.append(frame(x + 2, y + 2, CELL - 4, CELL - 4, "#16a34a", 4, rx=8))
         if ui.is_option(name):
             if cell is None:
-                inner.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="#16a34a" fill-opacity="0.45"/>')
+                inner.append(dot(cx, cy, 12, "#16a34a", fill_opacity="0.45"))
             else:
-                inner.append(
-                    f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.42}" fill="none" stroke="#16a34a" '
-                    f'stroke-width="4" stroke-opacity="0.75"/>'
-                )
+                inner.append(ring(cx, cy, CELL * 0.42, "#16a34a", 4, stroke_opacity="0.75"))
         what = "empty"
         if cell is not None:
             what = COLOUR_WORD[cell["colour"]] + " tile"
@@ -348,11 +342,7 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
             inner = [_tile(type_name[0], type_name[1], x, ty, size, face_up=True)]
             inner.append(f'<text x="{x + size / 2 + 3}" y="{ty + 5}" font-size="13" fill="#0f172a">×{n}</text>')
             if ui.is_selected(type_name):
-                inner.insert(
-                    0,
-                    f'<rect x="{x - size / 2 - 4}" y="{ty - size / 2 - 4}" width="{size + 8}" '
-                    f'height="{size + 8}" rx="9" fill="none" stroke="#16a34a" stroke-width="4"/>',
-                )
+                inner.insert(0, frame(x - size / 2 - 4, ty - size / 2 - 4, size + 8, size + 8, "#16a34a", 4, rx=9))
             elif ui.is_option(type_name):
                 inner.insert(
                     0,

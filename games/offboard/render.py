@@ -12,7 +12,7 @@ from games.offboard.board import (
     SQRT3,
     xy,
 )
-from games.svg import esc, num
+from games.svg import dot, esc, num, ring
 from games.ui import BoardUI
 
 SEATS = ("Red", "Yellow")
@@ -200,7 +200,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         if seat is None:
             if ui.is_option(name) and not ui.is_selected(name):
                 # The target dot goes under the cell name so both stay readable.
-                inner.append(f'<circle {at} r="15" fill="{OPTION}" opacity="0.45"/>')
+                inner.append(dot(cx, cy, 15, OPTION, opacity="0.45"))
             inner.append(
                 f'<text class="cell-name" {text_at} text-anchor="middle" '
                 f'font-size="11" fill="{LABEL if not ui.is_option(name) else "#1d252c"}">'
@@ -211,16 +211,11 @@ def render_board(view: dict, ui: BoardUI) -> str:
             inner.append(balls[seat])
             label = f"{name}, {SEATS[seat].lower()} ball"
         if ui.in_last_move(name):
-            inner.append(
-                f'<circle {at} r="{num(BALL + 3)}" fill="none" stroke="#ffffff" stroke-width="2" opacity="0.45"/>'
-            )
+            inner.append(ring(cx, cy, BALL + 3, "#ffffff", 2, opacity="0.45"))
         if ui.is_selected(name):
-            inner.append(f'<circle {at} r="{num(BALL + 3)}" fill="none" stroke="{SELECT}" stroke-width="5"/>')
+            inner.append(ring(cx, cy, BALL + 3, SELECT, 5))
         elif ui.is_option(name) and seat is not None:
-            inner.append(
-                f'<circle {at} r="{num(BALL + 3)}" fill="none" '
-                f'stroke="{OPTION}" stroke-width="3" stroke-dasharray="5 4" opacity="0.9"/>'
-            )
+            inner.append(ring(cx, cy, BALL + 3, OPTION, 3, stroke_dasharray="5 4", opacity="0.9"))
         parts.append(ui.target(name, f"<g>{''.join(inner)}</g>", label))
 
     # What each destination would do, once a tail ball is selected.

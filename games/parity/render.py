@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.svg import esc
+from games.svg import dot, esc, ring
 from games.ui import BoardUI
 
 CELL = 60
@@ -167,34 +167,33 @@ def render_board(view: dict, ui: BoardUI) -> str:
                 f'stroke-width="1.5"/>'
             )
         if ui.is_selected(name):
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#00c2ff" stroke-width="4.5"/>')
+            parts.append(ring(cx, cy, 26, "#00c2ff", "4.5"))
         elif ui.is_option(name):
             if piece is not None:
                 # A piece that can move: a bright ring with a dark edge for contrast on any square.
                 parts.append(
-                    f'<circle cx="{cx}" cy="{cy}" r="26.5" fill="none" stroke="#111" '
-                    f'stroke-opacity="0.55" stroke-width="6.5"/>'
-                    f'<circle cx="{cx}" cy="{cy}" r="26.5" fill="none" stroke="#ffc400" '
-                    f'stroke-width="4"/>'
+                    ring(cx, cy, 26.5, "#111", "6.5", stroke_opacity="0.55") + ring(cx, cy, 26.5, "#ffc400", 4)
                 )
             else:
                 is_capture = selected is not None and selected[0] == name[0] and abs(int(selected[1:]) - r - 1) == 2
                 if is_capture:
-                    parts.append(
-                        f'<circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="#111" '
-                        f'stroke-opacity="0.6" stroke-width="5"/>'
-                    )
+                    parts.append(ring(cx, cy, 17, "#111", 5, stroke_opacity="0.6"))
                 else:
                     parts.append(
-                        f'<circle cx="{cx}" cy="{cy}" r="10" fill="#111" fill-opacity="0.55" '
-                        f'stroke="#fff" stroke-opacity="0.7" stroke-width="1.5"/>'
+                        dot(
+                            cx,
+                            cy,
+                            10,
+                            "#111",
+                            fill_opacity="0.55",
+                            stroke="#fff",
+                            stroke_opacity="0.7",
+                            stroke_width="1.5",
+                        )
                     )
         elif not any_option and name in movable:
             # Nobody to click for this viewer: still show which pieces could move.
-            parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#ffc400" '
-                f'stroke-width="2.5" stroke-dasharray="5 4"/>'
-            )
+            parts.append(ring(cx, cy, 26, "#ffc400", "2.5", stroke_dasharray="5 4"))
         if piece is not None:
             what = f"{view['seat_names'][piece]} piece"
         else:
