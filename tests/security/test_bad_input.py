@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from daymove.play.models import Challenge, Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.talk.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, ChatMessage, PrivateNote
+from games.registry import all_games
 from tests.support.world import changed_tables, snapshot
 
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -375,8 +376,7 @@ def test_chat_and_notes_keep_only_what_fits(world, sent, which, htmx):
 
 # ---- the other forms: challenge creation, settings, vacations, calendar, account, allauth ------------------
 FORMS = [
-    ("new_challenge", {"slug": "abande"}),
-    ("new_challenge", {"slug": "ci-sequence"}),
+    *[("new_challenge", {"slug": slug}) for slug in all_games()],  # every game's options
     ("player_settings", {}),
     ("book_vacation", {}),
     ("calendar_action", {}),
