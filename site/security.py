@@ -1,6 +1,7 @@
 """Security headers Django 5.2 does not set itself, and the refusal of NUL characters in requests."""
 
 from django.http import HttpResponseBadRequest
+from django.utils.cache import add_never_cache_headers
 
 # No inline scripts or styles and no eval: htmx is configured for this (see base.html's meta).
 CONTENT_SECURITY_POLICY = (
@@ -42,3 +43,19 @@ class RefuseNulCharactersMiddleware:
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
+
+
+class NeverCacheAccountPagesMiddleware:
+    """No cache may keep allauth's pages (`/accounts/…`): they show addresses, forms with tokens and keys.
+
+    The site's own private views carry `never_cache` themselves; allauth's views are not ours to decorate.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.path.startswith("/accounts/"):
+            add_never_cache_headers(response)
+        return response

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from daymove.secure_defaults import development_secret_key, public_hosts, weak_secret_key
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 # Installed from a wheel, the package carries templates/, static/ and seeds/ inside itself; in a checkout they sit
 # beside site/ at the top of the tree, and BASE_DIR is the checkout. Installed, var/ is in the working directory.
@@ -33,13 +35,19 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", True)
-_DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_SECRET_KEY if DEBUG else "")
-if not SECRET_KEY:
-    raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Development (make run, tests) signs with a random key made once in the var folder; production
+# must bring a strong key of its own, and development mode must never face the public.
+if DEBUG:
+    SECRET_KEY = os.environ.get("SECRET_KEY") or development_secret_key(VAR_DIR)
+    if exposed := public_hosts(ALLOWED_HOSTS, SITE_URL):
+        raise RuntimeError(f"DEBUG is on with a public host ({', '.join(exposed)}): set DEBUG=false in production")
+else:
+    SECRET_KEY = os.environ.get("SECRET_KEY", "")
+    if weakness := weak_secret_key(SECRET_KEY):
+        raise RuntimeError(weakness)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -60,6 +68,8 @@ INSTALLED_APPS = [
     "daymove.notify",
     "daymove.ratings",
     "daymove.talk",
+    "daymove.safety",
+    "daymove.moderation",
     "daymove.web",
 ]
 
@@ -77,6 +87,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "daymove.security.RefuseNulCharactersMiddleware",
+    "daymove.security.NeverCacheAccountPagesMiddleware",
 ]
 
 ROOT_URLCONF = "daymove.urls"
@@ -108,6 +119,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "daymove.moderation.warnings.unread_warnings",
             ],
         },
     },
@@ -160,11 +172,35 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 # Sign-up also keeps the browser's time zone (a hidden field filled by static/js/timezone.js).
 ACCOUNT_SIGNUP_FORM_CLASS = "daymove.notify.forms.TimeZoneSignupForm"
-ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+# The site's adapter keys the per-"key" failed-login limit on the account (name and email share it),
+# says how long to wait, and refuses look-alike names (see daymove.safety.adapter).
+ACCOUNT_ADAPTER = "daymove.safety.adapter.AccountAdapter"
+# Per client address and per account; reset emails and sign-ups per hour, not per minute.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,5/5m/key",
+    "reset_password": "20/m/ip,5/h/key",
+    "signup": "20/h/ip",
+}
+# Behind a reverse proxy every request comes from the proxy's address: allauth (and so every
+# per-address limit) reads the client's address from the X-Forwarded-For entry that the outermost
+# of our N proxies wrote, or from a header the proxy sets (e.g. X-Real-IP). 0: no proxy.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("DAYMOVE_TRUSTED_PROXY_COUNT", "0"))
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = os.environ.get("DAYMOVE_TRUSTED_CLIENT_IP_HEADER") or None
+# Sign-up gives the same answer for a known address as for a new one; with optional verification
+# allauth does this by letting the sign-up through, and only one account can ever verify an address.
+ACCOUNT_PREVENT_ENUMERATION = "strict"
+ACCOUNT_USERNAME_VALIDATORS = "daymove.safety.names.USERNAME_VALIDATORS"
+# Names nobody may sign up with (compared NFKC-casefolded, separators ignored), and patterns of them.
+ACCOUNT_USERNAME_BLACKLIST = [
+    "staff", "mod", "moderators", "support", "help", "system", "root", "official", "anonymous", "deleted", "nobody",
+]  # fmt: skip
+DAYMOVE_RESERVED_NAME_PATTERNS = env_list(
+    "DAYMOVE_RESERVED_NAME_PATTERNS", r"^bot,bot$,admin,moderator,daymove,^deleted,^staff,^official"
+)
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if not DEBUG else "http"
 
 # ---- cache ------------------------------------------------------------------------------------
-# Login rate limits live in the cache: in production every gunicorn worker must share it (Redis).
+# Rate limits (allauth's and the site's) live in the cache: in production every process must share it (Redis).
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
@@ -244,6 +280,24 @@ CELERY_BEAT_SCHEDULE = {
 
 # ---- correspondence play ----------------------------------------------------------------------
 DAYMOVE_VACATION_DAYS_PER_YEAR = int(os.environ.get("DAYMOVE_VACATION_DAYS_PER_YEAR", "30"))
+
+# ---- trust and safety (bots are exempt from the caps) -----------------------------------------------
+# At most this many matches in progress and open challenges per account (verified / unverified).
+DAYMOVE_MAX_ACTIVE_MATCHES = int(os.environ.get("DAYMOVE_MAX_ACTIVE_MATCHES", "60"))
+DAYMOVE_MAX_ACTIVE_MATCHES_UNVERIFIED = int(os.environ.get("DAYMOVE_MAX_ACTIVE_MATCHES_UNVERIFIED", "10"))
+DAYMOVE_MAX_OPEN_CHALLENGES = int(os.environ.get("DAYMOVE_MAX_OPEN_CHALLENGES", "20"))
+DAYMOVE_MAX_OPEN_CHALLENGES_UNVERIFIED = int(os.environ.get("DAYMOVE_MAX_OPEN_CHALLENGES_UNVERIFIED", "5"))
+# Per account and clock hour.
+DAYMOVE_CHALLENGES_PER_HOUR = int(os.environ.get("DAYMOVE_CHALLENGES_PER_HOUR", "30"))
+DAYMOVE_CHALLENGES_PER_HOUR_UNVERIFIED = int(os.environ.get("DAYMOVE_CHALLENGES_PER_HOUR_UNVERIFIED", "10"))
+DAYMOVE_CHAT_LINES_PER_HOUR = int(os.environ.get("DAYMOVE_CHAT_LINES_PER_HOUR", "60"))
+DAYMOVE_CHALLENGE_EMAILS_SENT_PER_HOUR = int(os.environ.get("DAYMOVE_CHALLENGE_EMAILS_SENT_PER_HOUR", "10"))
+DAYMOVE_CHALLENGE_EMAILS_RECEIVED_PER_HOUR = int(os.environ.get("DAYMOVE_CHALLENGE_EMAILS_RECEIVED_PER_HOUR", "10"))
+DAYMOVE_REPORTS_PER_HOUR = int(os.environ.get("DAYMOVE_REPORTS_PER_HOUR", "10"))
+# A player who times out of this many matches within this many hours takes every loss, and
+# their opponents' ratings are left as they were (see the README).
+DAYMOVE_MASS_TIMEOUT_MATCHES = int(os.environ.get("DAYMOVE_MASS_TIMEOUT_MATCHES", "3"))
+DAYMOVE_MASS_TIMEOUT_HOURS = float(os.environ.get("DAYMOVE_MASS_TIMEOUT_HOURS", "24"))
 
 # ---- security ---------------------------------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from daymove.clocks.models import MatchClock
+from daymove.notify.allowances import challenge_email_allowed
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import record, reschedule
 from daymove.play.models import Challenge, Match
@@ -32,9 +33,12 @@ def _record_email(kind: str, key: str, user, run_after=None, **payload) -> None:
 
 
 def challenge_created(challenge) -> None:
-    """Tell the named opponent of a direct challenge (people only)."""
+    """Tell the named opponent of a direct challenge (people only, within the hourly email allowances)."""
     opponent = challenge.opponent
     if opponent is None or is_bot(opponent) or not preferences_of(opponent).wants("challenge"):
+        return
+    if not challenge_email_allowed(challenge.creator, opponent):
+        challenge.email_held = True  # the challenger is told that no email went out
         return
     _record_email(
         "challenge", email_key(f"c{challenge.pk}", 0, "challenge", opponent.pk), opponent, challenge=challenge.pk

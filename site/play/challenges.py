@@ -8,11 +8,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from daymove.errors import Conflict, Forbidden, NotFound, Refused
-from daymove.play import signals
+from daymove.play import caps, signals
 from daymove.play.lookups import get_challenge, get_match, player_seat
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.players.bots import is_bot
+from daymove.safety import blocks
 from games.base import BadOptions
 from games.registry import all_games
 
@@ -46,9 +47,12 @@ def create_challenge(
             raise Refused(f"There is no player called “{opponent_name.strip()}”.")
         if opponent.pk == creator.pk:
             raise Refused("You cannot challenge yourself.")
+        blocks.refuse_if_blocked(creator, opponent, "challenge")
     if rated:
         _refuse_unverified(creator, opponent)
     with transaction.atomic():
+        caps.hold_challenge_caps(creator)
+        caps.count_challenge(creator)
         challenge = Challenge.objects.create(
             game=game.slug,
             options=options,
@@ -81,6 +85,7 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
         raise Refused("You cannot accept your own challenge.")
     if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
         raise Forbidden("This challenge is for another player.")
+    blocks.refuse_if_blocked(user, challenge.creator, "accept challenges from")
     if challenge.rated and not has_verified_email(user):
         raise Refused(
             "This challenge is rated, and rated matches need a verified email address: "
@@ -92,6 +97,7 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
     options = game.start_options(challenge.options, rng)
     state = game.initial_state(options)
     with transaction.atomic():
+        caps.hold_match_caps(challenge.creator, user)
         taken = Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(
             status=Challenge.Status.ACCEPTED
         )

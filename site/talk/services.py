@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from daymove.errors import Forbidden, Refused
 from daymove.play.models import Match
+from daymove.safety import ratelimits
+from daymove.safety.blocks import blocked_ids, has_blocked
+from daymove.safety.mutes import active_mute
 from daymove.talk.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, ChatMessage, PrivateNote
 
 CHAT_SHOWN = 100  # the latest messages shown on the match page
@@ -20,19 +25,45 @@ def chat_for(match: Match, user) -> list[ChatMessage] | None:
     """The latest chat messages, oldest first, for a player of the match; None for anyone else."""
     if match.seat_of(user) is None:
         return None
-    latest = ChatMessage.objects.filter(match=match).select_related("author").order_by("-created", "-pk")
+    latest = (
+        ChatMessage.objects.filter(match=match)
+        .exclude(author_id__in=blocked_ids(user))  # a blocked player's lines are not shown to the blocker
+        .select_related("author")
+        .order_by("-created", "-pk")
+    )
     return list(reversed(latest[:CHAT_SHOWN]))
 
 
 def post_message(match: Match, user, text: str) -> ChatMessage:
-    """Add a line to the match chat; Refused if empty or too long."""
+    """Add a line to the match chat; Refused if empty, too long, muted, across a block or past the hourly allowance."""
     _require_player(match, user)
     text = " ".join(text.split())
     if not text:
         raise Refused("Write something before sending.")
     if len(text) > CHAT_MAX_LENGTH:
         raise Refused(f"A message can be at most {CHAT_MAX_LENGTH} characters long.")
+    reason = chat_closed_reason(match, user)
+    if reason:
+        raise Refused(reason)
+    amount = settings.DAYMOVE_CHAT_LINES_PER_HOUR
+    ratelimits.consume("chat", user, amount, f"sent {amount} chat messages")
     return ChatMessage.objects.create(match=match, author=user, text=text)
+
+
+def chat_closed_reason(match: Match, user) -> str | None:
+    """Why `user` cannot write in this match's chat (a moderator's mute, or a block either way), or None."""
+    seat = match.seat_of(user)
+    if seat is None:
+        return None
+    mute = active_mute(user)
+    if mute is not None:
+        return f"A moderator has muted your chat until {date_format(timezone.localtime(mute.until), 'j F Y, H:i')}."
+    opponent = match.players[1 - seat]
+    if has_blocked(user, opponent):
+        return f"You have blocked {opponent.username}: the chat is closed (unblock them on their profile to reopen it)."
+    if has_blocked(opponent, user):
+        return "The chat of this match is closed."
+    return None
 
 
 def note_for(match: Match, user) -> str | None:
@@ -56,8 +87,13 @@ def save_note(match: Match, user, text: str) -> PrivateNote:
 
 def talk_context(match: Match, user) -> dict:
     """What the chat and notes sections show to `user` (chat and note are None for non-players)."""
+    seat = match.seat_of(user)
+    opponent = match.players[1 - seat] if seat is not None else None
     return {
+        "opponent": opponent,
+        "opponent_blocked": opponent is not None and has_blocked(user, opponent),
         "chat": chat_for(match, user),
+        "chat_closed": chat_closed_reason(match, user),
         "note": note_for(match, user),
         "chat_max_length": CHAT_MAX_LENGTH,
         "note_max_length": NOTE_MAX_LENGTH,

@@ -14,6 +14,7 @@ from django.views.decorators.cache import never_cache
 from daymove.play.exports import export_json, export_text
 from daymove.players.accounts import delete_account, has_verified_email
 from daymove.players.forms import DeleteAccountForm
+from daymove.safety.blocks import blocked_players, has_blocked
 from daymove.web.profiles import profile
 
 
@@ -22,14 +23,16 @@ def profile_page(request, username):
     user = get_user_model().objects.filter(username=username, is_active=True).select_related("player").first()
     if user is None:
         raise Http404("There is no such player.")
-    return render(request, "players/profile.html", profile(user))
+    context = profile(user) | {"you_blocked": request.user.is_authenticated and has_blocked(request.user, user)}
+    return render(request, "players/profile.html", context)
 
 
 @never_cache
 @login_required
 def account(request):
     """The account page: email, password, downloads and deleting the account."""
-    return render(request, "players/account.html", {"verified": has_verified_email(request.user)})
+    context = {"verified": has_verified_email(request.user), "blocked_players": blocked_players(request.user)}
+    return render(request, "players/account.html", context)
 
 
 @never_cache

@@ -79,7 +79,7 @@ def profile(user) -> dict:
         shown.append(line)
     recent = list(
         Match.objects.filter(Q(player0=user) | Q(player1=user))
-        .select_related("player0", "player1")
+        .select_related("player0__player", "player1__player")
         .order_by("-updated")[:RECENT_MATCHES]
     )
     return {"profile_user": user, "lines": shown, "recent": recent, "now": now}

@@ -14,18 +14,23 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.clocks.display import time_control_summary
 from daymove.errors import Refused
-from daymove.play import challenges, draws, endings, moves
+from daymove.play import caps, challenges, draws, endings, moves
 from daymove.play.boards import match_context
 from daymove.play.lookups import match_or_404
 from daymove.play.models import Challenge, Match, Move
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.players.bots import bot_players
 from daymove.ratings.updates import challenge_expectation
+from daymove.safety.blocks import either_blocked_ids
 from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
 from daymove.web.match_extras import match_extras
 from games.registry import all_games
 
+HELD_EMAIL = (
+    "{who} gets no email about it: enough challenge emails have gone out this hour. "
+    "The challenge waits in {who}'s lobby."
+)
 RECENT_FINISHED = 20
 OPEN_PER_PAGE = 25  # open challenges per lobby page
 
@@ -44,11 +49,14 @@ def lobby(request):
     filters = OpenChallengeFilter({k: v for k, v in request.GET.items() if k != "page"} or None)
     context = {"games": all_games(), "bots": bot_players(), "filters": filters}
     open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
-        "creator", "opponent", "clock"
+        "creator__player", "opponent__player", "clock"
     )
     open_to_all = filters.apply(open_challenges.filter(opponent__isnull=True))
     if user.is_authenticated:
-        mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related("player0", "player1")
+        mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related(
+            "player0__player",
+            "player1__player",  # the profiles say who is a bot
+        )
         active = list(mine.filter(status=Match.Status.ACTIVE).select_related("clock").order_by("updated"))
         context |= {
             "your_turn": sorted((m for m in active if m.seat_of(user) == m.to_move), key=_deadline_order),
@@ -57,7 +65,7 @@ def lobby(request):
             "received": list(open_challenges.filter(opponent=user)),
             "sent": list(open_challenges.filter(creator=user)),
         }
-        open_to_all = open_to_all.exclude(creator=user)
+        open_to_all = open_to_all.exclude(creator=user).exclude(creator_id__in=either_blocked_ids(user))
     context["open_page"] = Paginator(open_to_all, OPEN_PER_PAGE).get_page(request.GET.get("page"))
     context["open_challenges"] = list(context["open_page"])
     for challenge in context["open_challenges"]:
@@ -104,12 +112,22 @@ def new_challenge(request, slug):
                     return redirect(challenge.match)
                 who = challenge.opponent.username if challenge.opponent else "anyone"
                 messages.success(request, f"Challenge to {who} created.")
+                _tell_if_email_held(request, challenge)
                 return redirect("lobby")
         else:
             status = 400
     opponent_name = request.POST.get("opponent") or request.GET.get("opponent", "")
-    context = {"form": form, "game": game} | _expectation_context(request.user, game, opponent_name)
+    # On a POST a cap reached is the form's own error.
+    cap_problem = caps.cap_problem(request.user) if request.method == "GET" else None
+    context = {"form": form, "game": game, "cap_problem": cap_problem}
+    context |= _expectation_context(request.user, game, opponent_name)
     return render(request, "play/challenge_form.html", context, status=status)
+
+
+def _tell_if_email_held(request, challenge) -> None:
+    """Say so when the challenge's email was held back (the hourly email allowance was used up)."""
+    if getattr(challenge, "email_held", False):
+        messages.info(request, HELD_EMAIL.format(who=challenge.opponent.username))
 
 
 def _expectation_context(user, game, opponent_name: str) -> dict:
@@ -285,4 +303,5 @@ def rematch(request, match_id):
         messages.success(request, f"{challenge.opponent} accepted the rematch.")
         return redirect(challenge.match)
     messages.success(request, f"Rematch offered to {challenge.opponent}.")
+    _tell_if_email_held(request, challenge)
     return redirect("lobby")

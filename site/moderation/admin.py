@@ -1,0 +1,217 @@
+"""The moderators' queue: reports (open ones first, oldest first) with a decision on each, and the moderation log."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import Case, IntegerField, Q, Value, When
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from daymove.errors import Refused
+from daymove.moderation import actions
+from daymove.moderation.models import ModerationAction, Report
+from daymove.play.models import Match
+from daymove.talk.models import ChatMessage
+
+CHAT_CONTEXT = 6  # chat lines shown before and after a reported one
+ANNULLABLE_SHOWN = 50  # the reported player's latest rated games offered for annulment
+
+DECISIONS = [
+    ("", "No decision yet"),
+    ("dismiss", "Dismiss the report (no action)"),
+    ("warn", "Warn the player (they read the message below)"),
+    ("mute", "Mute their chat"),
+    ("close", "Close their account (matches in progress are resigned)"),
+    ("annul", "Annul the ratings of the games chosen below"),
+]
+
+
+class DecisionForm(forms.ModelForm):
+    """A moderator's decision on a report: the report's own fields are read-only."""
+
+    decision = forms.ChoiceField(choices=DECISIONS, required=False)
+    message = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text="For a warning: what the player reads."
+    )
+    mute_days = forms.IntegerField(required=False, min_value=1, max_value=365, initial=7, label="Mute for (days)")
+    games = forms.ModelMultipleChoiceField(
+        queryset=Match.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="For annulling: the player's latest rated games; both sides' rating changes are taken back.",
+    )
+
+    class Meta:
+        model = Report
+        fields = []
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        reported = self.instance.reported
+        rated = Match.objects.filter(
+            Q(player0=reported) | Q(player1=reported), rated=True, status=Match.Status.FINISHED
+        )
+        latest = list(rated.order_by("-finished_at").values_list("pk", flat=True)[:ANNULLABLE_SHOWN])
+        self.fields["games"].queryset = (
+            Match.objects.filter(pk__in=latest).select_related("player0", "player1").order_by("-finished_at")
+        )
+        self.fields["games"].label_from_instance = lambda m: f"#{m.pk} {m.rules.name}: {m.result_text()}"
+
+    def clean(self):
+        data = super().clean()
+        decision = data.get("decision")
+        if decision == "warn" and not (data.get("message") or "").strip():
+            self.add_error("message", "Write the warning the player will read.")
+        if decision == "mute" and not data.get("mute_days"):
+            self.add_error("mute_days", "Say for how many days.")
+        if decision == "annul" and not data.get("games"):
+            self.add_error("games", "Choose the games whose ratings are annulled.")
+        if decision == "close" and (self.instance.reported.is_staff or self.instance.reported.is_superuser):
+            self.add_error("decision", "Staff accounts are not closed from the report queue.")
+        return data
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):
+    form = DecisionForm
+    list_display = ["created", "reported_link", "reason", "reporter", "status", "excerpt"]
+    list_filter = ["status", "reason"]
+    search_fields = ["reported__username", "reporter__username", "details"]
+    list_select_related = ["reported", "reporter", "chat_message"]
+    readonly_fields = [
+        "created",
+        "reporter",
+        "reported_link",
+        "reason",
+        "details",
+        "match_link",
+        "chat_context",
+        "status",
+        "closed_at",
+        "closed_by",
+        "history",
+    ]
+    fieldsets = [
+        ("Report", {"fields": readonly_fields}),
+        ("Decision", {"fields": ["decision", "message", "mute_days", "games"]}),
+    ]
+    actions = ["dismiss_reports"]
+
+    def has_add_permission(self, request):
+        return False  # reports come from players
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # the queue is the record of what was reported
+
+    def get_queryset(self, request):
+        # The queue: open reports first, oldest first; closed ones after, latest first.
+        is_open = Case(When(status=Report.Status.OPEN, then=Value(0)), default=Value(1), output_field=IntegerField())
+        return super().get_queryset(request).annotate(closed=is_open).order_by("closed", "created")
+
+    @admin.display(description="reported player", ordering="reported__username")
+    def reported_link(self, report):
+        url = reverse("admin:players_player_changelist") + f"?q={report.reported.username}"
+        return format_html('<a href="{}">{}</a>', url, report.reported.username)
+
+    @admin.display(description="reported chat line")
+    def excerpt(self, report):
+        line = report.chat_message
+        return (line.text[:60] or "(deleted)") if line else "—"
+
+    @admin.display(description="match")
+    def match_link(self, report):
+        if report.match_id is None:
+            return "—"
+        return format_html('<a href="{}">match #{}</a>', report.match.get_absolute_url(), report.match_id)
+
+    @admin.display(description="chat around the reported line")
+    def chat_context(self, report):
+        line = report.chat_message
+        if line is None:
+            return "—"
+        chat = ChatMessage.objects.filter(match_id=line.match_id).select_related("author")
+        earlier = Q(created__lt=line.created) | Q(created=line.created, pk__lt=line.pk)
+        later = Q(created__gt=line.created) | Q(created=line.created, pk__gt=line.pk)
+        before = list(chat.filter(earlier).order_by("-created", "-pk")[:CHAT_CONTEXT])[::-1]
+        after = list(chat.filter(later).order_by("created", "pk")[:CHAT_CONTEXT])
+        rows = [(m.author.username, m.text or "(deleted)", "") for m in before]
+        rows.append((line.author.username, line.text or "(deleted)", " ← reported"))
+        rows += [(m.author.username, m.text or "(deleted)", "") for m in after]
+        return format_html("<ol>{}</ol>", format_html_join("", "<li><b>{}</b>: {}<b>{}</b></li>", rows))
+
+    @admin.display(description="earlier actions on this player")
+    def history(self, report):
+        actions = ModerationAction.objects.filter(target=report.reported).select_related("moderator")
+        rows = [(a.created.strftime("%Y-%m-%d"), a.get_kind_display(), a.moderator or "the site") for a in actions]
+        if not rows:
+            return "None."
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {} ({})</li>", rows))
+
+    def save_model(self, request, report, form, change):
+        """Carry out the decision (the report's own fields never change here)."""
+        data = form.cleaned_data
+        decision = data.get("decision")
+        target, moderator = report.reported, request.user
+        try:
+            if decision == "dismiss":
+                actions.dismiss(report, moderator)
+            elif decision == "warn":
+                actions.warn(target, moderator, data["message"], report)
+            elif decision == "mute":
+                actions.mute(target, moderator, data["mute_days"], report)
+            elif decision == "close":
+                actions.close_account(target, moderator, report)
+            elif decision == "annul":
+                actions.annul_ratings(target, moderator, data["games"], report)
+        except Refused as refusal:
+            self.message_user(request, refusal.message, messages.ERROR)
+            form.decision_done = ""
+            return
+        form.decision_done = dict(DECISIONS)[decision] if decision else ""
+
+    def construct_change_message(self, request, form, formsets, add=False):
+        # The admin log says what was decided (the report's fields are read-only, so nothing else changes).
+        done = getattr(form, "decision_done", "")
+        return f"Decision: {done}" if done else "No decision"
+
+    @admin.action(description="Dismiss the selected reports (no action)", permissions=["change"])
+    def dismiss_reports(self, request, queryset):
+        count = 0
+        for report in queryset.filter(status=Report.Status.OPEN).select_related("reported"):
+            actions.dismiss(report, request.user)
+            self.log_change(request, report, "Decision: Dismiss the report (no action)")
+            count += 1
+        self.message_user(request, f"Dismissed: {count} report{'s' if count != 1 else ''}.", messages.SUCCESS)
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(admin.ModelAdmin):
+    """The moderation log: every warning, mute, closure, annulment and dismissal, and the site's mass-timeout rule."""
+
+    list_display = ["created", "kind", "target", "moderator", "report", "until", "summary"]
+    list_filter = ["kind"]
+    search_fields = ["target__username", "moderator__username", "message"]
+    list_select_related = ["target", "moderator", "report"]
+    readonly_fields = ["created", "kind", "target", "moderator", "report", "message", "details", "until", "seen_at"]
+    actions = ["lift_mutes"]
+
+    def has_add_permission(self, request):
+        return False  # actions are taken from the report queue (or by the site's rules)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="what")
+    def summary(self, action):
+        if action.kind == ModerationAction.Kind.WARN:
+            return action.message[:80]
+        return ", ".join(f"{key}: {value}" for key, value in action.details.items())[:120] or "—"
+
+    @admin.action(description="Lift the chat mute of these players now", permissions=["change"])
+    def lift_mutes(self, request, queryset):
+        for target in {action.target for action in queryset.filter(kind=ModerationAction.Kind.MUTE)}:
+            lifted = actions.lift_mute(target, request.user)
+            if lifted is not None:
+                self.log_change(request, lifted, "Chat mute lifted")
+                self.message_user(request, f"Chat mute lifted: {target.username}.", messages.SUCCESS)

@@ -1,0 +1,83 @@
+"""Reports of abuse, and what moderators (or the site's own rules) did to an account."""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+REPORT_DETAILS_MAX_LENGTH = 2000
+WARNING_MAX_LENGTH = 2000
+
+
+class Report(models.Model):
+    """A player's report of another player (or of one of their chat lines), waiting in the moderators' queue."""
+
+    class Reason(models.TextChoices):
+        CHAT = "chat", "Abusive or unwanted chat"
+        NAME = "name", "Offensive or misleading name"
+        STALLING = "stalling", "Stalling: letting the clock run in a lost position"
+        SANDBAGGING = "sandbagging", "Sandbagging or rating manipulation"
+        CHEATING = "cheating", "Cheating: help from a program or another person"
+        OTHER = "other", "Something else"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACTED = "acted", "Action taken"
+        DISMISSED = "dismissed", "Dismissed"
+
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made")
+    reported = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    details = models.TextField(max_length=REPORT_DETAILS_MAX_LENGTH, blank=True)
+    match = models.ForeignKey("play.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    chat_message = models.ForeignKey(
+        "talk.ChatMessage", on_delete=models.SET_NULL, null=True, blank=True, related_name="reports"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created", "pk"]  # the queue: oldest first
+
+    def __str__(self):
+        return f"report #{self.pk}: {self.reported} ({self.get_reason_display()})"
+
+
+class ModerationAction(models.Model):
+    """One thing done to a player's account: by a moderator (from a report or not), or by the site's own rules."""
+
+    class Kind(models.TextChoices):
+        WARN = "warn", "Warning"
+        MUTE = "mute", "Chat muted"
+        UNMUTE = "unmute", "Chat mute lifted"
+        CLOSE = "close", "Account closed"
+        ANNUL = "annul", "Ratings annulled"
+        DISMISS = "dismiss", "Report dismissed"
+        MASS_TIMEOUT = "mass_timeout", "Mass timeout: opponents' ratings kept"
+
+    target = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="moderation_actions")
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Empty: applied by the site's own rules.",
+    )
+    report = models.ForeignKey(Report, on_delete=models.SET_NULL, null=True, blank=True, related_name="actions")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    message = models.TextField(max_length=WARNING_MAX_LENGTH, blank=True, help_text="Shown to the player (warnings).")
+    details = models.JSONField(default=dict, blank=True)
+    until = models.DateTimeField(null=True, blank=True, help_text="End of a chat mute, as it was decided.")
+    seen_at = models.DateTimeField(null=True, blank=True, help_text="When the player acknowledged a warning.")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["target", "kind", "until"])]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.target}"

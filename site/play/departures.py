@@ -1,0 +1,25 @@
+"""A player leaving play: every active match resigned, every open challenge withdrawn, so no one waits for them."""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.db.models import Q
+
+from daymove.errors import Conflict
+from daymove.play.endings import resign
+from daymove.play.models import Challenge, Match
+
+
+def leave_play(user) -> tuple[list[int], int]:
+    """Resign `user`'s active matches and withdraw their open challenges; (resigned match ids, challenges withdrawn)."""
+    resigned = []
+    active = Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE)
+    for match_id in active.values_list("pk", flat=True):
+        with contextlib.suppress(Conflict):  # it ended meanwhile
+            resign(match_id, user)
+            resigned.append(match_id)
+    withdrawn = Challenge.objects.filter(Q(creator=user) | Q(opponent=user), status=Challenge.Status.OPEN).update(
+        status=Challenge.Status.CANCELLED
+    )
+    return resigned, withdrawn

@@ -1,0 +1,17 @@
+"""`{{ user|bot_badge }}`: a "bot" mark after a bot's name, so no person can pass for one (or one for a person)."""
+
+from django import template
+from django.utils.html import format_html
+
+from daymove.players.bots import bot_level
+
+register = template.Library()
+
+
+@register.filter
+def bot_badge(user) -> str:
+    """The badge for a bot account, empty for a person."""
+    level = bot_level(user)
+    if level is None:
+        return ""
+    return format_html(' <span class="bot-badge" title="A bot run by the site ({} level)">bot</span>', level)
