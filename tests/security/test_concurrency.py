@@ -12,13 +12,12 @@ when DATABASE_URL names one, as `.ci/run` does under CI).
 from __future__ import annotations
 
 import random
-import threading
 import time
 from datetime import timedelta
 
 import pytest
 import time_machine
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -31,32 +30,9 @@ from daymove.play.models import Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.ratings.models import Rating, RatingChange
 from tests.support.clocks import T0
+from tests.support.threads import THREADS, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-THREADS = 8
-
-
-def run_together(functions) -> list:
-    """Run the functions in threads released at the same moment; their results (or exceptions), in order."""
-    barrier = threading.Barrier(len(functions))
-    results = [None] * len(functions)
-
-    def run(index, function):
-        try:
-            barrier.wait()
-            results[index] = function()
-        except Exception as error:  # noqa: BLE001 - reported by the test
-            results[index] = error
-        finally:
-            connections.close_all()  # each thread has its own connections
-
-    threads = [threading.Thread(target=run, args=(i, f)) for i, f in enumerate(functions)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
 
 
 def notations_of(match) -> list[str]:

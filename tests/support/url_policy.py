@@ -16,8 +16,11 @@ from datetime import timedelta
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from daymove.clocks.vacations import local_today
+from daymove.moderation.models import ModerationAction
 from daymove.notify.unsubscribe import make_token
 from daymove.play.models import Match
+from daymove.safety.models import Block
+from daymove.talk.models import ChatMessage
 from tests.factories import PASSWORD
 from tests.support.world import CHAT, NOTE, ROLES, World, build_world, changed_tables, snapshot
 
@@ -91,6 +94,20 @@ def vacation_body(w):
     return {"start": start.isoformat(), "end": start.isoformat()}
 
 
+def opponent_name(w):
+    return {"username": w.users["opponent"].username}
+
+
+def player_blocks_opponent(w):
+    Block.objects.create(blocker=w.users["player"], blocked=w.users["opponent"])
+
+
+def warn_the_player(w):
+    ModerationAction.objects.create(
+        target=w.users["player"], moderator=w.users["staff"], kind=ModerationAction.Kind.WARN, message="Be kind."
+    )
+
+
 MATCH_ACTION_REFUSED = dict(other=403, staff=403)
 ADMIN_ONLY = each(ADMIN_LOGIN, staff=200)
 
@@ -150,6 +167,44 @@ POLICY: dict[str, list[Case]] = {
     ],
     "cancel_challenge": [
         Case(challenge_id, post=members(302) | dict(player=403, other=403, staff=403), acts=("opponent",))
+    ],
+    # ---- blocking and reporting the opponent ---------------------------------------------------
+    # Anyone may block or report another player; blocking or reporting oneself is refused.
+    "block_player": [
+        Case(
+            opponent_name,
+            post=members(302),
+            acts=("player", "other", "staff"),
+        )
+    ],
+    "unblock_player": [Case(opponent_name, post=members(302), acts=("player",), setup=player_blocks_opponent)],
+    "report_player": [
+        Case(
+            opponent_name,
+            get=members(200),
+            post=members(302) | dict(opponent=400),
+            data=lambda w: {"reason": "stalling"},
+            acts=("player", "other", "staff"),
+            label="the player",
+        ),
+        # A chat line may be reported only by the one who could read it: the other player of its match.
+        Case(
+            opponent_name,
+            get=members(200),
+            post=members(404) | dict(player=302, opponent=400),
+            data=lambda w: {"reason": "chat", "chat": ChatMessage.objects.get(text=CHAT).pk},
+            acts=("player",),
+            label="a chat line",
+        ),
+    ],
+    # A moderator's warning to the player: only the player may mark it read.
+    "acknowledge_warning": [
+        Case(
+            lambda w: {"action_id": ModerationAction.objects.get(target=w.users["player"]).pk},
+            post=members(404) | dict(player=302),
+            acts=("player",),
+            setup=warn_the_player,
+        )
     ],
     # ---- one's own account and settings (no object of anyone else is named in these URLs) -----
     "account": [Case(get=members(200), post=members(200))],
