@@ -14,18 +14,20 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Web server, Celery worker and beat together; Ctrl-C stops all three.
+# Web server (uvicorn: ASGI, so pages get live updates), Celery worker and beat together; Ctrl-C stops all three.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_seeds
 	@echo ""
-	@echo "Daymove is at http://127.0.0.1:8000/"
+	@echo "Daymove is at http://$(HOST):$(PORT)/"
 	@echo "Demo logins: alice / daymove-demo and bob / daymove-demo (admin: admin / daymove-admin)"
 	@echo "Emails are written to var/mail/ (no mail server needed)."
 	@echo ""
-	trap 'kill 0' INT TERM EXIT; \
-	$(BIN)/celery -A daymove worker --beat --loglevel INFO --concurrency 2 -Q celery,bots & \
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	trap 'kill 0' INT TERM EXIT; export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
+	$(BIN)/celery -A daymove worker --beat --loglevel INFO --concurrency 2 & \
+	$(BIN)/uvicorn daymove.asgi:application --host $(HOST) --port $(PORT) --lifespan off --timeout-graceful-shutdown 2
 
 # The browser tests drive Debian's Chromium; install it when missing and we are allowed to.
 chromium:

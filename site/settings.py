@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from kombu import Queue
 
 from daymove.secure_defaults import development_secret_key, public_hosts, weak_secret_key
 
@@ -70,6 +71,7 @@ INSTALLED_APPS = [
     "daymove.talk",
     "daymove.safety",
     "daymove.moderation",
+    "daymove.live",
     "daymove.web",
 ]
 
@@ -92,6 +94,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "daymove.urls"
 WSGI_APPLICATION = "daymove.wsgi.application"
+ASGI_APPLICATION = "daymove.asgi.application"
 
 TEMPLATES = [
     {
@@ -120,6 +123,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "daymove.moderation.warnings.unread_warnings",
+                "daymove.live.context.live",
             ],
         },
     },
@@ -245,6 +249,9 @@ if CELERY_BROKER_URL == "filesystem://":
     _queue_dir = VAR_DIR / "celery-queue"
     _queue_dir.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # How often an idle worker looks in the folder, and how soon a busy one takes the next job (seconds);
+        # kombu's default of 1 s made the folder hand over about 2 jobs a second with 2 worker processes.
+        "polling_interval": float(os.environ.get("DAYMOVE_BROKER_POLL_SECONDS", "0.1")),
         "data_folder_in": str(_queue_dir),
         "data_folder_out": str(_queue_dir),
         "processed_folder": str(_queue_dir),
@@ -266,6 +273,9 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TASK_ROUTES = {"daymove.outbox.tasks.sweep_outbox": {"queue": "celery"}}
+# A worker started without -Q takes from every queue here, in turn: bots (bot turns), mail (emails someone waits
+# for), celery (beat's sweeps), bulk (digests). See daymove.outbox.jobs; production may give bots a worker of its own.
+CELERY_TASK_QUEUES = [Queue(name) for name in ("bots", "mail", "celery", "bulk")]
 # How often beat hands over pending jobs (and so sends due reminders) and applies timeouts, in seconds.
 SWEEP_SECONDS = float(os.environ.get("DAYMOVE_SWEEP_SECONDS", "60"))
 # A running job whose worker died is handed over again after this long (longer than any task may run).
@@ -276,7 +286,17 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-outbox": {"task": "daymove.outbox.tasks.sweep_outbox", "schedule": SWEEP_SECONDS},
     "sweep-timeouts": {"task": "daymove.clocks.tasks.sweep_timeouts_task", "schedule": SWEEP_SECONDS},
     "send-digests": {"task": "daymove.notify.tasks.send_digests", "schedule": 15 * 60.0},
+    "prune-live-notices": {"task": "daymove.live.tasks.prune_notices", "schedule": 5 * 60.0},
 }
+
+# ---- live updates (daymove.live) ----------------------------------------------------------------
+# With a Redis URL, notices are also published there for an instant wake-up of every web process; the
+# notice table is then read only as a safety net. Without one (the embedded default), each web process
+# reads the table this often (seconds): that interval is most of the delay from a move to the other page.
+LIVE_REDIS_URL = os.environ.get(
+    "LIVE_REDIS_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else ""
+)
+LIVE_POLL_SECONDS = float(os.environ.get("DAYMOVE_LIVE_POLL_SECONDS", "5" if LIVE_REDIS_URL else "0.25"))
 
 # ---- correspondence play ----------------------------------------------------------------------
 DAYMOVE_VACATION_DAYS_PER_YEAR = int(os.environ.get("DAYMOVE_VACATION_DAYS_PER_YEAR", "30"))

@@ -17,5 +17,6 @@ urlpatterns = [
     path("", include("daymove.notify.urls")),
     path("", include("daymove.safety.urls")),
     path("", include("daymove.moderation.urls")),
+    path("", include("daymove.live.urls")),
     path("", include("daymove.web.urls")),
 ]

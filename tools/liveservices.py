@@ -115,7 +115,7 @@ class RedisServer:
 class CeleryWorker:
     """`celery -A daymove worker --beat` in a process group of its own, so that it can be killed whole."""
 
-    def __init__(self, env: dict, log_path: Path, *, concurrency: int = 2, queues: str = "celery,bots"):
+    def __init__(self, env: dict, log_path: Path, *, concurrency: int = 2, queues: str = ""):
         self.env, self.log_path = env, log_path
         self.command = [
             sys.executable,
@@ -125,8 +125,7 @@ class CeleryWorker:
             "daymove",
             "worker",
             "--beat",
-            "-Q",
-            queues,
+            *(["-Q", queues] if queues else []),  # none: every queue in settings.CELERY_TASK_QUEUES
             "--concurrency",
             str(concurrency),
             "--loglevel",

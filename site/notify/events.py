@@ -14,6 +14,7 @@ from daymove.notify.allowances import challenge_email_allowed
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import record, reschedule
 from daymove.play.models import Challenge, Match
+from daymove.play.signals import is_replaying_history
 from daymove.players.bots import is_bot
 
 KIND = "email"
@@ -29,6 +30,8 @@ def _against_bot(match: Match) -> bool:
 
 
 def _record_email(kind: str, key: str, user, run_after=None, **payload) -> None:
+    if is_replaying_history():
+        return
     record(KIND, key, {"kind": kind, "user": user.pk, **payload}, run_after=run_after)
 
 

@@ -16,7 +16,7 @@ from daymove.notify import emails
 from daymove.notify.content import match_link, turn_summary, waiting_matches
 from daymove.notify.events import KIND
 from daymove.notify.models import preferences_of
-from daymove.outbox.jobs import handler
+from daymove.outbox.jobs import BULK, MAIL, handler
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import verified_address
 from daymove.players.bots import is_bot
@@ -116,7 +116,12 @@ BUILDERS = {
 PREFERENCE_OF = {"draw_offer": "your_turn"}
 
 
-@handler(KIND)
+def email_queue(payload: dict) -> str:
+    """Digests are bulk work; every other email is someone's news now."""
+    return BULK if payload["kind"] == "digest" else MAIL
+
+
+@handler(KIND, queue=email_queue)
 def send_email_job(payload: dict) -> None:
     """Build and send one email job's email (or nothing, if it is no longer wanted or due)."""
     user = get_user_model().objects.filter(pk=payload["user"], is_active=True).select_related("player").first()

@@ -23,19 +23,29 @@ STALE_CLAIM = timedelta(seconds=settings.OUTBOX_STALE_CLAIM_SECONDS)
 SWEEP_GRACE = timedelta(seconds=settings.OUTBOX_SWEEP_GRACE_SECONDS)
 
 
+# The Celery queues (all listed in settings.CELERY_TASK_QUEUES), so that nobody waits behind bulk work: a worker
+# takes from each queue in turn, so a bot's turn or a waiting player's email starts while a thousand digests queue.
+BOTS = "bots"  # bot turns: a person is watching the page
+MAIL = "mail"  # emails a person waits for or acts on: your turn, draw offers, challenges, results, reminders
+BULK = "bulk"  # emails nobody waits for at this minute: daily digests
+
+
 @dataclass(frozen=True)
 class Handler:
-    """What runs a kind of job, and on which Celery queue."""
+    """What runs a kind of job, and on which Celery queue (a name, or a function of the job's payload)."""
 
     run: Callable[[dict], None]
-    queue: str
+    queue: str | Callable[[dict], str]
+
+    def queue_for(self, payload: dict) -> str:
+        return self.queue(payload) if callable(self.queue) else self.queue
 
 
 HANDLERS: dict[str, Handler] = {}
 
 
-def handler(kind: str, queue: str = "celery"):
-    """Register the function that runs jobs of `kind`."""
+def handler(kind: str, queue: str | Callable[[dict], str] = MAIL):
+    """Register the function that runs jobs of `kind`, and the queue its jobs go to."""
 
     def register(function):
         HANDLERS[kind] = Handler(function, queue)
@@ -63,7 +73,7 @@ def hand_over(job: Job) -> bool:
     """Queue the job in Celery; False (and the sweep will retry) if the broker is unreachable."""
     from daymove.outbox.tasks import run_job
 
-    queue = HANDLERS[job.kind].queue if job.kind in HANDLERS else "celery"
+    queue = HANDLERS[job.kind].queue_for(job.payload) if job.kind in HANDLERS else "celery"
     try:
         run_job.apply_async((job.pk,), queue=queue, retry=False)
     except Exception as error:  # noqa: BLE001 - any broker failure: the job stays pending for the sweep

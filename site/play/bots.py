@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from daymove.errors import Conflict, Refused
-from daymove.outbox.jobs import hand_over, handler, record
+from daymove.outbox.jobs import BOTS, hand_over, handler, record
 from daymove.outbox.models import Job
 from daymove.play import moves
 from daymove.play.lookups import get_match
@@ -57,7 +57,7 @@ def requeue_bot_turn(match: Match) -> Job:
     return job
 
 
-@handler("bot_turn", queue="bots")
+@handler("bot_turn", queue=BOTS)
 def play_bot_turn(payload: dict) -> None:
     """Choose and submit the bot's move; a late or duplicate job finds the ply moved on and does nothing."""
     match = get_match(payload["match"])

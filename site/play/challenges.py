@@ -125,10 +125,12 @@ def _close(challenge_id, user, status: str, allowed: str) -> Challenge:
     owner_id = challenge.creator_id if allowed == "creator" else challenge.opponent_id
     if owner_id != user.pk:
         raise Forbidden("This is not your challenge to change.")
-    changed = Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(status=status)
-    if changed != 1:
-        raise Conflict("This challenge is no longer open.")
-    challenge.status = status
+    with transaction.atomic():
+        changed = Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(status=status)
+        if changed != 1:
+            raise Conflict("This challenge is no longer open.")
+        challenge.status = status
+        signals.challenge_closed.send(sender=Challenge, challenge=challenge)
     return challenge
 
 

@@ -62,12 +62,14 @@ def decline_draw(match_id, user) -> Match:
     """Turn the opponent's draw offer down."""
     match = get_match(match_id)
     seat = _seat_in_active_match(match, user)
-    changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=1 - seat).update(
-        draw_offer_seat=None
-    )
-    if changed != 1:
-        raise Conflict("There is no draw offer to decline any more.")
-    match.draw_offer_seat = None
+    with transaction.atomic():
+        changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=1 - seat).update(
+            draw_offer_seat=None
+        )
+        if changed != 1:
+            raise Conflict("There is no draw offer to decline any more.")
+        match.draw_offer_seat = None
+        signals.draw_declined.send(sender=Match, match=match)
     return match
 
 

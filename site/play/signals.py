@@ -8,6 +8,9 @@ sent with `send`, not `send_robust`: a receiver's exception (a refused time cont
 change back. Every receiver takes the keyword arguments named beside its signal, and **kwargs.
 """
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from django.dispatch import Signal
 
 # challenge, time_control (the terms the challenger asked for; a receiver may refuse them)
@@ -20,3 +23,25 @@ turn_passed = Signal()
 draw_offered = Signal()
 # match: the match has just ended, however it ended (a move, resignation, agreement, timeout, an admin)
 match_finished = Signal()
+# match: the standing draw offer has just been turned down
+draw_declined = Signal()
+# challenge: an open challenge has just been withdrawn or declined
+challenge_closed = Signal()
+
+# Set while recorded history is replayed (demo seeds): its moves were never anyone's news.
+_replaying_history: ContextVar[bool] = ContextVar("replaying_history", default=False)
+
+
+@contextmanager
+def replaying_history():
+    """Mark the changes made inside as replayed history: receivers record no email or reminder for them."""
+    token = _replaying_history.set(True)
+    try:
+        yield
+    finally:
+        _replaying_history.reset(token)
+
+
+def is_replaying_history() -> bool:
+    """True inside `replaying_history()`."""
+    return _replaying_history.get()

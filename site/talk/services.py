@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -11,6 +13,7 @@ from daymove.play.models import Match
 from daymove.safety import ratelimits
 from daymove.safety.blocks import blocked_ids, has_blocked
 from daymove.safety.mutes import active_mute
+from daymove.talk import signals
 from daymove.talk.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, ChatMessage, PrivateNote
 
 CHAT_SHOWN = 100  # the latest messages shown on the match page
@@ -47,7 +50,10 @@ def post_message(match: Match, user, text: str) -> ChatMessage:
         raise Refused(reason)
     amount = settings.DAYMOVE_CHAT_LINES_PER_HOUR
     ratelimits.consume("chat", user, amount, f"sent {amount} chat messages")
-    return ChatMessage.objects.create(match=match, author=user, text=text)
+    with transaction.atomic():
+        message = ChatMessage.objects.create(match=match, author=user, text=text)
+        signals.chat_posted.send(sender=ChatMessage, match=match, message=message)
+    return message
 
 
 def chat_closed_reason(match: Match, user) -> str | None:
@@ -85,14 +91,21 @@ def save_note(match: Match, user, text: str) -> PrivateNote:
     return note
 
 
+def chat_seq(match: Match) -> int:
+    """The newest chat line's number in the match (0 before any): a page showing it has every line."""
+    return ChatMessage.objects.filter(match=match).aggregate(top=Max("pk"))["top"] or 0
+
+
 def talk_context(match: Match, user) -> dict:
     """What the chat and notes sections show to `user` (chat and note are None for non-players)."""
     seat = match.seat_of(user)
     opponent = match.players[1 - seat] if seat is not None else None
+    chat = chat_for(match, user)
     return {
         "opponent": opponent,
         "opponent_blocked": opponent is not None and has_blocked(user, opponent),
-        "chat": chat_for(match, user),
+        "chat": chat,
+        "chat_seq": max((line.pk for line in chat), default=0) if chat else 0,
         "chat_closed": chat_closed_reason(match, user),
         "note": note_for(match, user),
         "chat_max_length": CHAT_MAX_LENGTH,

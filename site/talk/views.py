@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -36,10 +37,12 @@ def _fragment(request, match, part: str, status=200, error: str = "", saved: boo
 @login_required
 @require_GET
 def chat_read(request, match_id):
-    """htmx poll: the chat lines (players only)."""
+    """htmx, on a live update: the chat lines (players only); 204 while the newest line is still `after`."""
     match = match_or_404(match_id)
     if match.seat_of(request.user) is None:
         return render(request, "partials/refusal.html", {"message": "Only the players read this chat."}, status=403)
+    if request.GET.get("after") == str(services.chat_seq(match)):
+        return HttpResponse(status=204)
     return _fragment(request, match, "chat_lines")
 
 

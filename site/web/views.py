@@ -42,41 +42,68 @@ def _deadline_order(match: Match):
     return (due is None, due or match.updated, match.updated)
 
 
+def _with_summaries(challenges: list) -> list:
+    """Each challenge with `summary`: its options and time control in words."""
+    for challenge in challenges:
+        challenge.summary = ", ".join(
+            part
+            for part in (challenge.rules.describe_options(challenge.options), time_control_summary(challenge))
+            if part
+        )
+    return challenges
+
+
+def _open_challenges():
+    return Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
+        "creator__player", "opponent__player", "clock"
+    )
+
+
+def _your_games(user) -> dict:
+    """The signed-in player's own lists: matches (your turn, waiting, finished) and challenges (to you, by you)."""
+    mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related(
+        "player0__player",
+        "player1__player",  # the profiles say who is a bot
+    )
+    active = list(mine.filter(status=Match.Status.ACTIVE).select_related("clock").order_by("updated"))
+    return {
+        "your_turn": sorted((m for m in active if m.seat_of(user) == m.to_move), key=_deadline_order),
+        "waiting": [m for m in active if m.seat_of(user) != m.to_move],
+        "finished": list(mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at")[:RECENT_FINISHED]),
+        "received": _with_summaries(list(_open_challenges().filter(opponent=user))),
+        "sent": _with_summaries(list(_open_challenges().filter(creator=user))),
+    }
+
+
 @never_cache
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
     filters = OpenChallengeFilter({k: v for k, v in request.GET.items() if k != "page"} or None)
     context = {"games": all_games(), "bots": bot_players(), "filters": filters}
-    open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
-        "creator__player", "opponent__player", "clock"
-    )
-    open_to_all = filters.apply(open_challenges.filter(opponent__isnull=True))
+    open_to_all = filters.apply(_open_challenges().filter(opponent__isnull=True))
     if user.is_authenticated:
-        mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related(
-            "player0__player",
-            "player1__player",  # the profiles say who is a bot
-        )
-        active = list(mine.filter(status=Match.Status.ACTIVE).select_related("clock").order_by("updated"))
-        context |= {
-            "your_turn": sorted((m for m in active if m.seat_of(user) == m.to_move), key=_deadline_order),
-            "waiting": [m for m in active if m.seat_of(user) != m.to_move],
-            "finished": list(mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at")[:RECENT_FINISHED]),
-            "received": list(open_challenges.filter(opponent=user)),
-            "sent": list(open_challenges.filter(creator=user)),
-        }
+        context |= _your_games(user)
         open_to_all = open_to_all.exclude(creator=user).exclude(creator_id__in=either_blocked_ids(user))
     context["open_page"] = Paginator(open_to_all, OPEN_PER_PAGE).get_page(request.GET.get("page"))
-    context["open_challenges"] = list(context["open_page"])
+    context["open_challenges"] = _with_summaries(list(context["open_page"]))
     for challenge in context["open_challenges"]:
         challenge.rating_label = rating_label(challenge)
-    for challenge in context["open_challenges"] + context.get("received", []) + context.get("sent", []):
-        challenge.summary = ", ".join(
-            part
-            for part in (challenge.rules.describe_options(challenge.options), time_control_summary(challenge))
-            if part
-        )
     return render(request, "play/lobby.html", context)
+
+
+# The lobby's parts that follow the player's games live (asked again on each "turns" event).
+LOBBY_PARTS = frozenset({"your_games", "your_history"})
+
+
+@never_cache
+@require_GET
+@login_required
+def lobby_part(request, part):
+    """htmx, on a live update: one of the lobby's lists of the player's own games."""
+    if part not in LOBBY_PARTS:
+        raise Http404("There is no such part of the lobby.")
+    return render(request, f"play/lobby.html#{part}", _your_games(request.user))
 
 
 @login_required
@@ -198,14 +225,15 @@ def _parse_at(request) -> int | None:
         return None
 
 
-def _render_match(request, match: Match, *, clicked=(), at=None, form=None, error=None, status=200):
-    """The match page, or only its play area for htmx requests."""
+def _render_match(request, match: Match, *, clicked=(), at=None, form=None, error=None, status=200, part="play"):
+    """The match page, or one of its live parts (`part`, the play area by default) for htmx requests."""
     notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
     context = match_context(match, request.user, notations, list(clicked), at)
     context |= match_extras(match, request.user)
     context["form"] = form or MoveForm(initial={"ply": match.ply})
     context["error"] = error
-    template = "play/match.html#play" if request.htmx else "play/match.html"
+    context["live_match"] = match.pk
+    template = f"play/match.html#{part}" if request.htmx else "play/match.html"
     response = render(request, template, context, status=status)
     response["Cache-Control"] = "private, no-store"
     return response
@@ -219,19 +247,26 @@ def match_page(request, match_id):
     return _render_match(request, match, clicked=request.GET.getlist("s")[:8], at=_parse_at(request))
 
 
+# What each live part of the match page shows depends on: the part asks again only when one of these changed.
+LIVE_PARTS = {"head": ("ply", "status"), "play": ("ply", "status"), "actions": ("ply", "status", "offer")}
+
+
+def _version(match: Match) -> dict[str, str]:
+    offer = match.draw_offer_seat if match.is_active else None
+    return {"ply": str(match.ply), "status": match.status, "offer": "" if offer is None else str(offer)}
+
+
 @never_cache
 @require_GET
-def match_poll(request, match_id):
-    """htmx poll: 204 while the match is still at `ply` (same status, same draw offer), else the fresh play area."""
+def match_part(request, match_id, part):
+    """htmx, on a live update: 204 while what `part` shows is still at the version the page sent, else the part."""
+    if part not in LIVE_PARTS:
+        raise Http404("There is no such part of a match page.")
     match = match_or_404(match_id)
-    offer = "" if match.draw_offer_seat is None else str(match.draw_offer_seat)
-    if (
-        request.GET.get("ply") == str(match.ply)
-        and request.GET.get("status") == match.status
-        and request.GET.get("offer", "") == offer
-    ):
+    current = _version(match)
+    if all(request.GET.get(key) == current[key] for key in LIVE_PARTS[part]):
         return HttpResponse(status=204)
-    return _render_match(request, match)
+    return _render_match(request, match, at=_parse_at(request), part=part)
 
 
 @require_POST

@@ -1,14 +1,22 @@
-"""Real-browser tests: Debian's Chromium driven by Playwright, against pytest-django's live server.
+"""Real-browser tests: Debian's Chromium driven by Playwright, against the site served by uvicorn (ASGI).
 
 Nothing downloads a browser: Playwright is pointed at /usr/bin/chromium (`make test` installs it
 with apt where it is missing and it can).
+
+`live_server` replaces pytest-django's (a threaded WSGI server, which cannot hold the live updates' event
+streams open): uvicorn runs the ASGI application in a thread of the test process, on the test database.
 """
 
 import os
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
+from django.test.utils import modify_settings
+
+from tools.liveservices import free_port
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -16,6 +24,54 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make between
 # browser steps are ordinary synchronous calls, so Django's async-safety guard is lifted here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+class AsgiLiveServer:
+    """uvicorn serving daymove's ASGI application (and its static files) on a free port, in a thread."""
+
+    def __init__(self):
+        import uvicorn
+        from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+        from django.core.asgi import get_asgi_application
+
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        config = uvicorn.Config(
+            ASGIStaticFilesHandler(get_asgi_application()),
+            host="127.0.0.1",
+            port=port,
+            lifespan="off",
+            log_level="warning",
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="asgi-live-server", daemon=True)
+        # pytest-django's helper enables this around each test that uses `live_server`.
+        self._live_server_modified_settings = modify_settings(ALLOWED_HOSTS={"append": "127.0.0.1"})
+
+    def start(self):
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.05)
+
+    def stop(self):
+        from daymove.live.hub import hub
+
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        hub.stop()  # its database connection must go before the test database does
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, django_db_blocker):
+    server = AsgiLiveServer()
+    server.start()
+    yield server
+    with django_db_blocker.unblock():
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -208,7 +208,8 @@ def seed_urls(world) -> list[tuple[str, dict]]:
                 (url + "?at=1", {}),
                 (url + "?at=1", HTMX),
                 (url, HTMX),
-                (reverse("match_poll", args=[match.pk]) + "?ply=0&status=active", HTMX),
+                (reverse("match_part", args=[match.pk, "play"]) + "?ply=0&status=active", HTMX),
+                (reverse("match_part", args=[match.pk, "actions"]) + "?ply=0&status=active", HTMX),
                 (reverse("chat_read", args=[match.pk]), HTMX),
             ]
             if match.to_move == 0:

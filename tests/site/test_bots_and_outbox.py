@@ -88,3 +88,23 @@ def test_a_whole_game_against_a_bot(alice, bot, slug, django_capture_on_commit_c
             moves.submit_move(match.pk, alice, rng.choice(legal), match.ply)
         match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
+
+
+@pytest.mark.parametrize(
+    "kind,payload,queue",
+    [
+        ("bot_turn", {"match": 1, "ply": 0}, "bots"),
+        ("email", {"kind": "your_turn", "user": 1}, "mail"),
+        ("email", {"kind": "reminder", "user": 1}, "mail"),
+        ("email", {"kind": "draw_offer", "user": 1}, "mail"),
+        ("email", {"kind": "digest", "user": 1}, "bulk"),
+    ],
+)
+def test_jobs_go_to_their_queue_so_that_nobody_waits_behind_bulk_work(db, kind, payload, queue):
+    from django.conf import settings
+
+    job = Job.objects.create(kind=kind, key=f"{kind}:{payload}", payload=payload)
+    with mock.patch("daymove.outbox.tasks.run_job.apply_async") as apply_async:
+        assert jobs.hand_over(job)
+    assert apply_async.call_args.kwargs["queue"] == queue
+    assert queue in {q.name for q in settings.CELERY_TASK_QUEUES}  # a worker without -Q takes from it

@@ -79,7 +79,8 @@ def requests_for(viewer: Viewer, match: Match, notations: list[str], mover_path:
     out = [("GET", url, {}, {}), ("GET", url, {"at": at}, HTMX if rng.random() < 0.5 else {})]
     if not viewer.logged_in:
         return out
-    out.append(("GET", reverse("match_poll", args=[match.pk]), {"ply": max(ply - 1, 0), "status": "active"}, HTMX))
+    stale = {"ply": max(ply - 1, 0), "status": "active", "offer": "x"}
+    out += [("GET", reverse("match_part", args=[match.pk, part]), stale, HTMX) for part in ("head", "play", "actions")]
     if ply % 3 == 0:  # the pages that list matches, and the downloads of one's games
         if viewer.seat is None:
             out.append(("GET", reverse("profile", args=[match.players[0].username]), {}, {}))

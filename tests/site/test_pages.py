@@ -148,11 +148,11 @@ def test_post_without_csrf_token_is_refused(alice, match):
     assert match.ply == 0
 
 
-def test_poll_is_empty_until_the_opponent_moves(alice, bob_client, match):
-    poll = reverse("match_poll", args=[match.pk])
-    assert bob_client.get(poll, {"ply": 0, "status": "active"}, **HTMX).status_code == 204
+def test_live_play_area_is_empty_until_the_opponent_moves(alice, bob_client, match):
+    play = reverse("match_part", args=[match.pk, "play"])
+    assert bob_client.get(play, {"ply": 0, "status": "active"}, **HTMX).status_code == 204
     moves.submit_move(match.pk, alice, "d4", 0)
-    response = bob_client.get(poll, {"ply": 0, "status": "active"}, **HTMX)
+    response = bob_client.get(play, {"ply": 0, "status": "active"}, **HTMX)
     assert response.status_code == 200 and "Your turn" in response.content.decode()
 
 

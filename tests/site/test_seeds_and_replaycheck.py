@@ -53,3 +53,12 @@ def test_replaycheck_reports_a_tampered_cache(db, capsys):
     Move.objects.filter(match=match, ply=match.ply - 1).delete()
     problems = list(check_all_matches())
     assert [m.pk for m, _ in problems] == [match.pk]
+
+
+def test_seeding_queues_no_email_and_no_reminder_for_the_seeded_history(db):
+    """Demo history is nobody's news, and its backlog would hold up a new player's first emails."""
+    from daymove.outbox.models import Job
+
+    call_command("load_seeds")
+    assert Match.objects.filter(status=Match.Status.ACTIVE).exists()
+    assert not Job.objects.filter(kind="email").exists()

@@ -120,7 +120,17 @@ POLICY: dict[str, list[Case]] = {
     "leaderboard": [Case(lambda w: {"slug": "abande"}, get=each(200), post=each(200))],
     "profile": [Case(lambda w: {"username": "sec-player"}, get=each(200), post=each(200))],
     "match": [Case(match_id, get=each(200))],  # spectators welcome; a POST goes to the action URLs
-    "match_poll": [Case(match_id, get=each(200))],
+    "match_part": [
+        Case(lambda w, part=part: {"match_id": w.match.pk, "part": part}, get=each(200), label=part)
+        for part in ("head", "play", "actions")
+    ],
+    # ---- live updates: a stream of event names (its own tests read it), the nav's count, the lobby's lists --
+    "live_events": [Case(get=each(200, anon=204))],
+    "turn_count": [Case(get=each(200, anon=204))],
+    "lobby_part": [
+        Case(lambda w, part=part: {"part": part}, get=members(200), label=part)
+        for part in ("your_games", "your_history")
+    ],
     # ---- a player's actions in a match ------------------------------------------------------
     "play_move": [
         Case(
@@ -319,6 +329,8 @@ def answer_problem(response, expected) -> str | None:
 
 def secret_problems(world: World, response, role: str) -> list[str]:
     """A player's private note and calendar address are theirs alone; the chat belongs to the two players."""
+    if response.streaming:  # the live event stream: names of events only (tests/site/test_live.py reads it)
+        return []
     body = response.content.decode(errors="replace")
     problems = []
     if role != "player" and world.feed_token in body:

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class LiveConfig(AppConfig):
+    name = "daymove.live"
+    label = "live"
+    verbose_name = "Live updates"
+
+    def ready(self):
+        # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
+        from daymove.live import receivers  # noqa: F401 - connects live to play's and talk's signals

@@ -1,0 +1,38 @@
+"""What live does when a match, a challenge or a chat changes: record the notice for the pages open on it."""
+
+from __future__ import annotations
+
+from django.dispatch import receiver
+
+from daymove.live.notices import CHAT, OFFER, POSITION, match_changed, players_changed
+from daymove.play import signals
+from daymove.talk.signals import chat_posted
+
+
+@receiver(signals.turn_passed)
+@receiver(signals.match_finished)
+def position_changed(sender, match, **kwargs) -> None:
+    """A move or an ending: the match page's position, and both players' lists of games."""
+    match_changed(match, POSITION)
+
+
+@receiver(signals.draw_offered)
+@receiver(signals.draw_declined)
+def offer_changed(sender, match, **kwargs) -> None:
+    match_changed(match, OFFER)
+
+
+@receiver(chat_posted)
+def chat_changed(sender, match, **kwargs) -> None:
+    match_changed(match, CHAT)
+
+
+@receiver(signals.match_started)
+def match_started(sender, match, **kwargs) -> None:
+    players_changed(match.player0_id, match.player1_id)
+
+
+@receiver(signals.challenge_created)
+@receiver(signals.challenge_closed)
+def challenge_changed(sender, challenge, **kwargs) -> None:
+    players_changed(challenge.creator_id, challenge.opponent_id)

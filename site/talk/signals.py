@@ -1,0 +1,6 @@
+"""What talk announces to the apps above it, inside the transaction of the change."""
+
+from django.dispatch import Signal
+
+# match, message: a chat line has just been posted in the match
+chat_posted = Signal()

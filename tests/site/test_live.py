@@ -1,0 +1,263 @@
+"""Live updates: notices recorded with each change, the hub that hands them to streams, the streams per viewer,
+and the parts a page asks for ("nothing new" while what they show is current)."""
+
+import asyncio
+import contextlib
+import threading
+import time
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.db import transaction
+from django.test import AsyncClient
+from django.urls import reverse
+
+from daymove.errors import Refused
+from daymove.live import notices
+from daymove.live.hub import Hub, hub
+from daymove.live.models import Notice
+from daymove.live.views import missed_events
+from daymove.play import challenges, draws, endings, moves
+from daymove.talk.services import post_message
+from tests.factories import MatchFactory, UserFactory
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def recorded():
+    return sorted(Notice.objects.values_list("topic", "event"))
+
+
+def test_a_move_announces_the_position_and_both_players_games(alice, bob, match):
+    moves.submit_move(match.pk, alice, "d4", 0)
+    assert recorded() == sorted(
+        [(f"match-{match.pk}", "position"), (f"user-{alice.pk}", "turns"), (f"user-{bob.pk}", "turns")]
+    )
+
+
+def test_offers_chat_endings_and_challenges_are_announced(alice, bob, carol, match):
+    draws.offer_draw(match.pk, bob)
+    draws.decline_draw(match.pk, alice)
+    post_message(match, alice, "hello")
+    Notice.objects.all().delete()
+    endings.resign(match.pk, alice)
+    assert (f"match-{match.pk}", "position") in recorded()
+    Notice.objects.all().delete()
+    challenge = challenges.create_challenge(carol, "abande", {}, "alice", rated=False)
+    challenges.decline_challenge(challenge.pk, alice)
+    assert recorded() == sorted([(f"user-{carol.pk}", "turns"), (f"user-{alice.pk}", "turns")] * 2)
+
+
+def test_offer_and_chat_are_their_own_events(alice, bob, match):
+    draws.offer_draw(match.pk, bob)
+    draws.decline_draw(match.pk, alice)
+    post_message(match, alice, "hello")
+    assert recorded() == [(f"match-{match.pk}", "chat")] + [(f"match-{match.pk}", "offer")] * 2
+
+
+def test_a_refused_or_rolled_back_change_announces_nothing(alice, bob, match):
+    with pytest.raises(Refused):
+        moves.submit_move(match.pk, bob, "d4", 0)  # not bob's turn
+    with transaction.atomic():
+        moves.submit_move(match.pk, alice, "d4", 0)
+        transaction.set_rollback(True)
+    assert recorded() == []
+
+
+def test_the_players_parts_answer_nothing_new_until_their_version_changes(alice, bob, match, client):
+    client.force_login(alice)
+    play, actions = (reverse("match_part", args=[match.pk, part]) for part in ("play", "actions"))
+    current = {"ply": 0, "status": "active", "offer": ""}
+    assert client.get(play, current, **HTMX).status_code == 204
+    draws.offer_draw(match.pk, bob)
+    assert client.get(play, current, **HTMX).status_code == 204  # the position did not change
+    response = client.get(actions, current, **HTMX)
+    assert response.status_code == 200 and "Your opponent offers a draw" in response.content.decode()
+    assert 'id="match-actions"' in response.content.decode() and 'id="play"' not in response.content.decode()
+    assert client.get(actions, current | {"offer": 1}, **HTMX).status_code == 204
+    assert client.get(reverse("match_part", args=[match.pk, "nothing"]), **HTMX).status_code == 404
+
+
+def test_chat_lines_answer_nothing_new_until_a_line_is_posted(alice, bob, match, client):
+    client.force_login(alice)
+    url = reverse("chat_read", args=[match.pk])
+    assert client.get(url, {"after": 0}, **HTMX).status_code == 204
+    line = post_message(match, bob, "your move")
+    response = client.get(url, {"after": 0}, **HTMX)
+    assert "your move" in response.content.decode()
+    assert f"after={line.pk}" in response.content.decode()
+    assert client.get(url, {"after": line.pk}, **HTMX).status_code == 204
+
+
+def test_the_nav_count_and_title_follow_the_games_waiting(alice, bob, match, client):
+    client.force_login(bob)
+    page = client.get(reverse("lobby")).content.decode()
+    assert "<title>Lobby · Daymove</title>" in page and 'data-count="0"' in page
+    moves.submit_move(match.pk, alice, "d4", 0)
+    page = client.get(reverse("lobby")).content.decode()
+    assert "<title>(1) Lobby · Daymove</title>" in page and 'data-count="1"' in page
+    assert client.get(reverse("turn_count"), {"n": 1}, **HTMX).status_code == 204
+    assert 'data-count="1"' in client.get(reverse("turn_count"), {"n": 0}, **HTMX).content.decode()
+
+
+def test_pages_connect_to_their_stream(alice, match, client):
+    anonymous_lobby = client.get(reverse("lobby")).content.decode()
+    assert "sse-connect" not in anonymous_lobby  # nothing to tell a visitor there
+    spectator_page = client.get(match.get_absolute_url()).content.decode()
+    assert f'sse-connect="/live/events/?m={match.pk}&amp;t=' in spectator_page
+    client.force_login(alice)
+    assert 'sse-connect="/live/events/?t=' in client.get(reverse("lobby")).content.decode()
+
+
+def test_a_late_page_catches_up_with_what_was_announced_after_it_was_drawn(alice, bob, match):
+    drawn = time.time()
+    wanted = {f"match-{match.pk}": frozenset({"position", "offer"}), f"user-{bob.pk}": frozenset({"turns"})}
+    from datetime import UTC, datetime
+
+    since = datetime.fromtimestamp(drawn, tz=UTC)
+    assert missed_events(wanted, since) == []
+    moves.submit_move(match.pk, alice, "d4", 0)
+    post_message(match, alice, "psst")  # chat: not wanted by this viewer
+    assert missed_events(wanted, since) == [(f"match-{match.pk}", "position"), (f"user-{bob.pk}", "turns")]
+    long_ago = datetime.fromtimestamp(drawn - 3600, tz=UTC)
+    assert len(missed_events(wanted, long_ago)) == 3  # older than the notices kept: everything
+
+
+# ---- the stream, read as a browser reads it ---------------------------------------------------------------
+
+
+async def _read_events(response, count: int, timeout: float = 3.0) -> list[str]:
+    """The next `count` event names of a stream (comments and the retry line skipped)."""
+    names = []
+    chunks = response.streaming_content.__aiter__()
+    async with asyncio.timeout(timeout):
+        while len(names) < count:
+            chunk = (await chunks.__anext__()).decode()
+            names += [line[len("event: ") :] for line in chunk.splitlines() if line.startswith("event: ")]
+    return names
+
+
+@pytest.fixture
+def stopped_hub():
+    yield hub
+    hub.stop()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_viewer_hears_only_of_what_their_page_shows(stopped_hub):
+    alice, bob, carol = (UserFactory(username=name) for name in ("alice", "bob", "carol"))
+    match = MatchFactory(player0=alice, player1=bob)
+    url = f"{reverse('live_events')}?m={match.pk}&t={time.time():.1f}"
+
+    async def scenario():
+        player, spectator = AsyncClient(), AsyncClient()
+        await player.aforce_login(alice)
+        await spectator.aforce_login(carol)
+        alice_stream = await player.get(url)
+        carol_stream = await spectator.get(url)
+        assert alice_stream["Content-Type"] == "text/event-stream"
+        # Open both streams (the first read registers them), then bob offers a draw and chats, alice moves.
+        readers = [
+            asyncio.ensure_future(_read_events(alice_stream, 4)),
+            asyncio.ensure_future(_read_events(carol_stream, 1)),
+        ]
+        await asyncio.sleep(0.5)
+        await sync_to_async(draws.offer_draw)(match.pk, bob)
+        await sync_to_async(post_message)(match, bob, "hi")
+        await asyncio.sleep(0.6)  # so that the move's events come in a read of their own
+        await sync_to_async(moves.submit_move)(match.pk, alice, "d4", 0)
+        alice_events, carol_events = await asyncio.gather(*readers)
+        assert sorted(alice_events[:2]) == ["chat", "offer"]
+        assert sorted(alice_events[2:]) == ["position", "turns"]
+        assert carol_events == ["position"]  # a spectator is told neither of offers nor of the players' chat
+        for response in (alice_stream, carol_stream):
+            with contextlib.suppress(Exception):
+                await response.streaming_content.aclose()
+
+    _in_a_thread(async_to_sync(scenario))
+
+
+def _in_a_thread(function):
+    """Run `function` in a thread of its own (no event loop may be running where async_to_sync runs) and re-raise."""
+    failures = []
+
+    def run():
+        try:
+            function()
+        except BaseException as error:  # noqa: BLE001 - handed back to the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    if failures:
+        raise failures[0]
+
+
+@pytest.mark.django_db
+def test_a_stream_for_no_match_is_refused_and_a_visitor_without_one_gets_none(client):
+    assert client.get(reverse("live_events"), {"m": "999999"}).status_code == 404
+    assert client.get(reverse("live_events"), {"m": "²"}).status_code == 404
+    assert client.get(reverse("live_events")).status_code == 204
+
+
+# ---- the hub: from the table, and from Redis when it has it -----------------------------------------------
+
+
+def _listen(test_hub, topic):
+    """A listener of `topic` on an event loop of its own thread (the browser tests' Playwright runs a loop in this
+    one), and a way to read what it got."""
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+
+    async def register():
+        return test_hub.listen({topic: frozenset({"position"})})
+
+    listener = asyncio.run_coroutine_threadsafe(register(), loop).result(5)
+
+    def received(within: float) -> list[str]:
+        async def wait():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(listener.wake.wait(), within)
+            return listener.take()
+
+        return asyncio.run_coroutine_threadsafe(wait(), loop).result(within + 5)
+
+    return listener, received
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_hub_reads_notices_from_the_table():
+    test_hub = Hub(poll_seconds=0.1)
+    try:
+        _, received = _listen(test_hub, "match-7")
+        time.sleep(0.3)
+        notices.publish("match-7", "position")
+        notices.publish("match-8", "position")  # not listened to
+        assert received(within=2.0) == ["position"]
+        assert received(within=0.5) == []  # delivered once, though the table is read again
+    finally:
+        test_hub.stop()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.integration
+def test_with_redis_a_notice_is_instant_and_one_redis_lost_comes_from_the_table(private_redis, settings):
+    settings.LIVE_REDIS_URL = private_redis.url
+    notices._redis = None
+    test_hub = Hub(poll_seconds=2.0, redis_url=private_redis.url)
+    try:
+        _, received = _listen(test_hub, "match-7")
+        time.sleep(0.5)  # subscribed
+        with transaction.atomic():
+            notices.publish("match-7", "position")
+        began = time.monotonic()
+        assert received(within=1.0) == ["position"]
+        assert time.monotonic() - began < 0.5  # Redis, not the table read every 2 s
+        private_redis.stop()
+        with transaction.atomic():
+            notices.publish("match-7", "position")  # Redis is down: the publish fails, the move does not
+        assert received(within=6.0) == ["position"]  # the table, a little later
+    finally:
+        test_hub.stop()
+        notices._redis = None
