@@ -11,6 +11,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from asgiref.sync import sync_to_async
+from django.db import connection
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -53,6 +54,20 @@ def missed_events(wanted: dict[str, frozenset[str]], since: datetime | None) -> 
     return sorted({(topic, event) for topic, event in found if event in wanted[topic]})
 
 
+def _closing(function):
+    """`function` for an async view, closing its thread's database connection after: a stream lives for hours and
+    must not hold a connection all that time (500 open pages would be 500 PostgreSQL connections)."""
+
+    def run(*args):
+        try:
+            return function(*args)
+        finally:
+            if not connection.in_atomic_block:  # (a test's own transaction is not this view's to end)
+                connection.close()
+
+    return sync_to_async(run)
+
+
 def _match_id(request) -> int | None | bool:
     value = request.GET.get("m")
     if value is None:
@@ -71,7 +86,7 @@ async def _stream(wanted: dict[str, frozenset[str]], since: datetime | None):
     """Listen from the first read on (an answer nobody reads registers nothing), after the catch-up."""
     listener = hub.listen(wanted)
     try:
-        for topic, event in await sync_to_async(missed_events)(wanted, since):
+        for topic, event in await _closing(missed_events)(wanted, since):
             listener.add(topic, event)
         yield f"retry: {RETRY_MILLISECONDS}\n\n"
         while True:
@@ -94,7 +109,7 @@ async def events(request):
     if match_id is False:
         return HttpResponse("No such match.", status=404, content_type="text/plain")
     user = await request.auser()
-    wanted = await sync_to_async(wanted_topics)(user, match_id)
+    wanted = await _closing(wanted_topics)(user, match_id)
     if wanted is None:
         return HttpResponse("No such match.", status=404, content_type="text/plain")
     if not wanted:

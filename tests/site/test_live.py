@@ -8,7 +8,7 @@ import time
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from django.db import transaction
+from django.db import connections, transaction
 from django.test import AsyncClient
 from django.urls import reverse
 
@@ -186,6 +186,8 @@ def _in_a_thread(function):
             function()
         except BaseException as error:  # noqa: BLE001 - handed back to the test's thread
             failures.append(error)
+        finally:
+            connections.close_all()  # this thread's own, before the test database goes
 
     thread = threading.Thread(target=run)
     thread.start()
