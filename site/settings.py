@@ -134,10 +134,15 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        # No persistent connections: under ASGI each request's sync work runs in a thread of its own, and a kept
+        # connection would stay open with that thread (the browser tests ran PostgreSQL out of connections).
+        # Reuse comes from psycopg's pool instead (DB_POOL_SIZE).
+        conn_max_age=0,
     )
 }
+DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "0"))
+if DB_POOL_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": DB_POOL_SIZE, "timeout": 10}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers work while one writer writes; IMMEDIATE takes the write lock when a
     # transaction starts, so two movers queue behind the busy timeout instead of failing to

@@ -108,3 +108,13 @@ def test_the_readme_lists_every_setting_and_production_names_the_safety_ones():
     safety_settings |= {name for name in names if "_PER_HOUR" in name or "RESERVED" in name}
     assert len(safety_settings) == 15
     assert sorted(name for name in safety_settings | {"CACHE_URL", "SECRET_KEY"} if f"`{name}" not in production) == []
+
+
+def test_database_connections_are_pooled_not_kept_per_thread():
+    """Under ASGI a connection kept per thread leaks one per request; reuse comes from psycopg's pool."""
+    show = "from django.conf import settings as s; d = s.DATABASES['default']; print(d['CONN_MAX_AGE'], d['OPTIONS'])"
+    url = {"DATABASE_URL": "postgres://daymove@db.example:5432/daymove"}
+    pooled = run_manage(url | {"DB_POOL_SIZE": "6"}, "shell", "-v", "0", "-c", show)
+    unpooled = run_manage(url, "shell", "-v", "0", "-c", show)
+    assert pooled.stdout.strip() == "0 {'pool': {'min_size': 1, 'max_size': 6, 'timeout': 10}}", pooled.stderr
+    assert unpooled.stdout.strip() == "0 {}", unpooled.stderr
