@@ -8,11 +8,13 @@ message says how long to wait.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.internal.userkit import filter_users_by_email, get_user_by_username
 from allauth.core.internal import ratelimit
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 
@@ -20,6 +22,8 @@ from daymove.safety.names import look_alike_taken
 from daymove.safety.ratelimits import wait_text
 
 LOGIN_FAILED = "login_failed"
+
+log = logging.getLogger(__name__)
 
 
 def login_wait_seconds(request, key: str) -> float:
@@ -41,6 +45,17 @@ class AccountAdapter(DefaultAccountAdapter):
     def _get_login_attempts_cache_key(self, request, **credentials) -> str:
         # allauth's hook for the per-key failed-login limit (also cleared by a password reset).
         return "account:" + _account_of(credentials)
+
+    def get_client_ip(self, request) -> str:
+        # allauth raises ImproperlyConfigured (a 500) when X-Forwarded-For has fewer entries than the trusted proxy
+        # count. Such a request did not pass through every proxy of ours, so no entry in it can be trusted: it is
+        # counted under the address it came from, which a client cannot choose.
+        forwarded = request.headers.get("x-forwarded-for")
+        count = settings.ALLAUTH_TRUSTED_PROXY_COUNT
+        if count and forwarded and len(forwarded.split(",")) < count and not settings.ALLAUTH_TRUSTED_CLIENT_IP_HEADER:
+            log.warning("X-Forwarded-For has fewer entries than DAYMOVE_TRUSTED_PROXY_COUNT=%s: %r", count, forwarded)
+            return request.META.get("REMOTE_ADDR") or "unknown"
+        return super().get_client_ip(request)
 
     def pre_authenticate(self, request, **credentials) -> None:
         try:

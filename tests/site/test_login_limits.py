@@ -54,6 +54,18 @@ def test_a_forged_forwarded_for_entry_does_not_move_the_attacker_to_another_addr
     assert response.status_code == 302
 
 
+def test_a_forwarded_for_shorter_than_the_proxy_chain_is_counted_under_the_connecting_address(bob, login_url, settings):
+    """Two proxies configured, one entry sent (a client reaching the inner proxy directly): no 500, and the
+    entry it chose does not give it an allowance of its own."""
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 2
+    for i in range(10):
+        assert fail(behind_proxy(f"192.0.2.{i}"), login_url, f"guess{i}")  # each a 200 page, not a 500
+    response = behind_proxy("192.0.2.99").post(login_url, {"login": "bob", "password": PASSWORD})
+    assert response.status_code == 200 and LOCKED in response.content.decode()
+    response = Client(REMOTE_ADDR="10.0.0.3", HTTP_X_FORWARDED_FOR=f"{NEIGHBOUR}, 10.0.0.3")
+    assert response.post(login_url, {"login": "bob", "password": PASSWORD}).status_code == 302
+
+
 def test_without_the_trusted_count_everyone_behind_the_proxy_shares_one_allowance(bob, login_url, settings):
     """Why the setting matters: with no trusted proxy, the proxy's address is everyone's address."""
     settings.ALLAUTH_TRUSTED_PROXY_COUNT = 0
