@@ -1,9 +1,9 @@
 """What the site tells a board renderer about the clicks a player can make, and how a click target is marked.
 
-Renderers live in each game package and draw SVG from a player view. They pass the drawing of every token a
-player may click through `BoardUI.target`; which tokens are on offer, and what a click does, is the site's
-business. Here a target is only marked with data attributes (`wrap`); the site subclasses BoardUI and turns
-targets into links (site/play/boards.py).
+Renderers live in each game package and draw SVG from a player view. They pass the drawing of every point (and
+every other token a player may click) through `BoardUI.target`, which names it for hover and screen readers;
+which tokens are on offer, and what a click does, is the site's business. Here a target is only marked with data
+attributes (`wrap`); the site subclasses BoardUI and turns targets into links (site/play/boards.py).
 """
 
 from __future__ import annotations
@@ -37,11 +37,13 @@ class BoardUI:
         return token in self.last_move
 
     def target(self, token: str, inner: str, label: str | None = None) -> str:
-        """The drawing `inner` of `token`, made a click target when the token is on offer; `label` says what it is."""
+        """The drawing `inner` of `token`, named by `label` on hover; a click target when the token is on offer."""
+        label = label or token
+        named = f"<title>{esc(label)}</title>{inner}"
         if token not in self.options:
-            return inner
+            return f'<g data-point="{esc(token)}">{named}</g>'
         self.used.add(token)
-        return self.wrap(token, inner, label or token)
+        return self.wrap(token, named, label)
 
     def wrap(self, token: str, inner: str, label: str) -> str:
         """Mark a click target; the site overrides this to make it a link."""

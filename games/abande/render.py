@@ -168,7 +168,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
     aria = f"Abande, {view['board']} board. {_status(view)}"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" width="100%" '
-        f'class="board abande-board" role="img" '
+        f'class="board abande-board" role="group" '
         f'aria-label="{esc(aria)}">',
         f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" rx="12" fill="#f3ead7"/>',
         _panel(view, width),

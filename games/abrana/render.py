@@ -139,7 +139,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         label += f", {'Red' if mover == 'red' else 'Green'} to move"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" class="board" '
-        f'role="img" aria-label="{esc(label)}">',
+        f'role="group" aria-label="{esc(label)}">',
         f"<title>{esc(label)}</title>",
         '<defs><marker id="abrana-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" '
         f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{PATH}"/></marker></defs>',

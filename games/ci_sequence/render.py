@@ -210,7 +210,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         label += f", {SEATS[view['to_move']]} to move"
     out.append(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
-        f'class="board ci-sequence" role="img" aria-label="{esc(label)}">'
+        f'class="board ci-sequence" role="group" aria-label="{esc(label)}">'
     )
 
     # Opponent (or seat 1 for spectators) at the top.

@@ -23,9 +23,10 @@ FILL = ("#d7263d", "#f6c915")  # ball colours: red, yellow
 EDGE = ("#7d0f1e", "#8a6a00")
 SHINE = ("#f07a88", "#fff1a8")
 BOARD_FILL = "#4a5661"
-HOLE_FILL = "#6c7a87"
+HOLE_FILL = "#5f6d7a"
 HOLE_LAST = "#93a4b3"
-LABEL = "#c9d3dc"
+LABEL = "#ffffff"  # on HOLE_FILL; on a lit (last-move) hole or a target dot the name is dark
+LABEL_DARK = "#1d252c"
 OPTION = "#ffffff"
 SELECT = "#29b6f6"
 SCORE_GOOD = "#3ddc84"
@@ -203,7 +204,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
                 inner.append(dot(cx, cy, 15, OPTION, opacity="0.45"))
             inner.append(
                 f'<text class="cell-name" {text_at} text-anchor="middle" '
-                f'font-size="11" fill="{LABEL if not ui.is_option(name) else "#1d252c"}">'
+                f'font-size="11" fill="{LABEL_DARK if ui.is_option(name) or ui.in_last_move(name) else LABEL}">'
                 f"{name}</text>"
             )
             label = f"{name}, empty"
@@ -274,8 +275,8 @@ def render_board(view: dict, ui: BoardUI) -> str:
 
     aria = "Offboard board. " + f"Red {view['scores'][0]}, Yellow {view['scores'][1]}. " + status
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board offboard" viewBox="-360 -340 720 680" '
-        f'width="100%" role="img" aria-label="{esc(aria)}" font-family="sans-serif">' + "".join(parts) + "</svg>"
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board offboard inset-focus" viewBox="-360 -340 720 680" '
+        f'width="100%" role="group" aria-label="{esc(aria)}" font-family="sans-serif">' + "".join(parts) + "</svg>"
     )
 
 

@@ -88,7 +88,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
     label = f"Parity board. {headline}. {n} pieces on the board; {open_colour} squares open."
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="100%" '
-        f'class="board parity-board" role="img" aria-label="{esc(label)}" '
+        f'class="board parity-board inset-focus" role="group" aria-label="{esc(label)}" '
         f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
         f'<rect x="0" y="0" width="{total_w}" height="{total_h}" rx="8" fill="#2f2a26"/>',
     ]

@@ -457,7 +457,7 @@ def test_describe_final():
 
 def _check_markup(svg: str):
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    assert 'class="board' in svg and 'role="img"' in svg and "aria-label=" in svg and "viewBox=" in svg
+    assert 'class="board' in svg and 'role="group"' in svg and "aria-label=" in svg and "viewBox=" in svg
     assert "<script" not in svg and "style=" not in svg
     assert not re.search(r"\son[a-z]+=", svg)
 

@@ -936,7 +936,7 @@ def test_render_hand_tokens_and_push_arrows():
     view = GAME.player_view(state, 0)
     ui = BoardUI(options={t: f"?t={t}" for t in ("Bd", "Bm", "Bs", "b1", "c1")})
     svg = GAME.render_board(view, ui)
-    assert svg.startswith("<svg") and 'class="board' in svg and 'role="img"' in svg and "viewBox" in svg
+    assert svg.startswith("<svg") and 'class="board' in svg and 'role="group"' in svg and "viewBox" in svg
     assert set(ui.unused_options()) == set()  # hand tokens and cells are drawn on the board
     assert "style=" not in svg and "<script" not in svg and not re.search(r"\son\w+=", svg)
     ui = BoardUI(options={">E": "?p=E", "confirm": "?c"}, selected=("Bd", "a1"))

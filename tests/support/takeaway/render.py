@@ -22,6 +22,6 @@ def render_board(view: dict, ui: BoardUI) -> str:
     counters = "".join(dot(30 + 40 * i, 30, 14, "#5b4a3a") for i in range(view["left"]))
     label = " ".join(describe(view))
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 60" width="100%" class="board" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 60" width="100%" class="board" role="group" '
         f'aria-label="{esc(label)}">{counters}</svg>'
     )
