@@ -2,16 +2,17 @@
 
 replay <slug> [--options JSON]    read moves from stdin, print one JSON line per position
 bench <slug> [--options JSON] [--seconds S]   random playouts per second on one core
-selfplay <slug> --a LEVEL --b LEVEL [-n N] [--options JSON] [--seed S] [--jobs J]
-                                  bot against bot (colours alternate), with a confidence interval
+selfplay <slug> --a LEVEL --b LEVEL [-n N] [--options JSON] [--seed S] [--jobs J] [--sprt]
+                                  bot against bot (colours alternate): score, Elo with its 95% interval, SPRT
+strength FILE...                  the same summary for raw selfplay runs (docs/strength/)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
+import re
 import sys
 import time
 
@@ -106,15 +107,6 @@ def bench(slug: str, options_text: str | None, seconds: float, seed: int) -> int
     return 0
 
 
-def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a rate `score` observed over n games."""
-    if n == 0:
-        return 0.0, 1.0
-    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def _selfplay_game(slug: str, options: dict, level_a: str, level_b: str, seed: int, index: int) -> dict:
     """Play game number `index` of a selfplay run (A takes seat 0 when `index` is even); its result and CPU use."""
     from games.bot import choose_move  # imported here: the other subcommands don't need the bot
@@ -173,10 +165,22 @@ def _star_selfplay(task: tuple) -> dict:
 
 
 def selfplay(
-    slug: str, level_a: str, level_b: str, games_n: int, options_text: str | None, seed: int, out=None, jobs: int = 1
+    slug: str,
+    level_a: str,
+    level_b: str,
+    games_n: int,
+    options_text: str | None,
+    seed: int,
+    out=None,
+    jobs: int = 1,
+    sprt: bool = False,
 ) -> int:
-    """Play `games_n` bot games, A taking seat 0 in even games and seat 1 in odd ones; print a summary."""
+    """Play `games_n` bot games, A taking seat 0 in even games and seat 1 in odd ones; print a summary.
+
+    With `sprt` the run stops as soon as the test accepts H0 or H1 (the games already started are not counted).
+    """
     from games.bot import LEVELS
+    from games.bot.elo import Tally
 
     out = out or sys.stdout
     for level in (level_a, level_b):
@@ -193,7 +197,8 @@ def selfplay(
     slowest = [0.0, 0.0]
     moves = [0, 0]
     records = set()
-    for done, result in enumerate(_selfplay_results(slug, options, level_a, level_b, games_n, seed, jobs), 1):
+    results = _selfplay_results(slug, options, level_a, level_b, games_n, seed, jobs)
+    for done, result in enumerate(results, 1):
         tally[result["verdict"]] += 1
         records.add(result["record"])
         for side in (0, 1):
@@ -206,21 +211,61 @@ def selfplay(
             file=out,
             flush=True,
         )
-    wins, draws, losses = tally["A wins"], tally["draw"], tally["B wins"]
-    n = wins + draws + losses
-    rate = (wins + 0.5 * draws) / n if n else 0.0
-    low, high = wilson_interval(rate, n)
+        if sprt and Tally(tally["A wins"], tally["draw"], tally["B wins"]).sprt() != "continue":
+            results.close()  # stops the pool: a sequential test counts no game after its decision
+            break
     print(
-        f"selfplay {slug}: A={level_a} vs B={level_b}, {n} games: A won {wins}, drew {draws}, lost {losses}"
-        f" ({len(records)} distinct games)",
+        f"selfplay {slug}: A={level_a} vs B={level_b}, {sum(tally.values())} games:"
+        f" A won {tally['A wins']}, drew {tally['draw']}, lost {tally['B wins']} ({len(records)} distinct games)",
         file=out,
     )
-    print(f"A score rate {rate:.3f} (95% CI {low:.3f}-{high:.3f}; a draw counts half)", file=out)
-    low, high = wilson_interval(wins / n if n else 0.0, n)
-    print(f"A win rate {wins / n if n else 0.0:.3f} (95% CI {low:.3f}-{high:.3f})", file=out)
+    for line in strength_lines(Tally(tally["A wins"], tally["draw"], tally["B wins"])):
+        print(line, file=out)
     for side, name in ((0, f"A={level_a}"), (1, f"B={level_b}")):
         per_move = cpu[side] / moves[side] if moves[side] else 0.0
         print(f"{name}: {per_move:.3f} CPU s/move over {moves[side]} moves, slowest {slowest[side]:.3f} s", file=out)
+    return 0
+
+
+def strength_lines(tally) -> list[str]:
+    """A's score, Elo difference with its 95% interval, and the SPRT state, as selfplay prints them."""
+    from games.bot.elo import ALPHA, BETA, ELO0, ELO1, format_elo, sprt_bounds, wilson_interval
+
+    low, high = tally.elo_interval()
+    lower, upper = sprt_bounds()
+    win_low, win_high = wilson_interval(tally.wins / tally.games if tally.games else 0.0, tally.games)
+    return [
+        f"A score {tally.score:.3f} (a draw counts half); A win rate {tally.wins / max(tally.games, 1):.3f}"
+        f" (95% CI {win_low:.3f}-{win_high:.3f})",
+        f"Elo difference {format_elo(tally.elo)} (95% CI {format_elo(low)} to {format_elo(high)})",
+        f"SPRT H0 {ELO0:+.0f} v H1 {ELO1:+.0f} Elo (alpha {ALPHA}, beta {BETA}): LLR {tally.llr():.2f}"
+        f" (bounds {lower:.2f}, {upper:.2f}): {tally.sprt()}",
+        f"bar (95% CI above 0, estimate at least {ELO1:+.0f}): {'passed' if tally.passes() else 'not passed'}",
+    ]
+
+
+_RUN_LINE = re.compile(r"^game (\d+)/\d+: .*; A (\d+)-(\d+)-(\d+)$")
+
+
+def strength(paths: list[str], out=None) -> int:
+    """Summarise raw selfplay runs (their "game" lines, so a run cut short counts the games it finished)."""
+    from games.bot.elo import Tally
+
+    out = out or sys.stdout
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                last = [m for m in map(_RUN_LINE.match, handle.read().splitlines()) if m]
+        except OSError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        if not last:
+            print(f"{path}: no games", file=out)
+            continue
+        wins, draws, losses = (int(x) for x in last[-1].groups()[1:])
+        print(f"{path}: {wins + draws + losses} games, A won {wins}, drew {draws}, lost {losses}", file=out)
+        for line in strength_lines(Tally(wins, draws, losses)):
+            print(f"  {line}", file=out)
     return 0
 
 
@@ -246,6 +291,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--options")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (same results)")
+    p.add_argument("--sprt", action="store_true", help="stop once the SPRT (H0 +0, H1 +100 Elo) accepts either")
+    p = sub.add_parser("strength", help="score, Elo with its interval and SPRT state of raw selfplay runs")
+    p.add_argument("paths", nargs="+")
     p = sub.add_parser("list", help="the registered games")
     return parser
 
@@ -262,7 +310,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         return bench(args.slug, args.options, args.seconds, args.seed)
     if args.command == "selfplay":
-        return selfplay(args.slug, args.a, args.b, args.n, args.options, args.seed, jobs=args.jobs)
+        return selfplay(args.slug, args.a, args.b, args.n, args.options, args.seed, jobs=args.jobs, sprt=args.sprt)
+    if args.command == "strength":
+        return strength(args.paths)
     if args.command == "list":
         for slug, game in all_games().items():
             print(f"{slug}\t{game.name}")

@@ -11,7 +11,7 @@ import pytest
 from games.base import Game, IllegalMove, Outcome
 from games.bot import LEVELS, Level, choose_move, get_level, playouts_for, search
 from games.bot.mcts import DeterminisationError
-from games.cli import selfplay, wilson_interval
+from games.cli import selfplay
 from games.registry import all_games
 from tests.support.games import game_cases, random_position
 
@@ -350,13 +350,6 @@ def test_inconsistent_determinisations_are_detected():
         search(game, game.player_view(game.initial_state(), 0), 200, seed=1)
 
 
-def test_wilson_interval():
-    low, high = wilson_interval(0.5, 100)
-    assert 0.40 < low < 0.41 and 0.59 < high < 0.60
-    assert wilson_interval(1.0, 10)[1] == 1.0
-    assert wilson_interval(0.0, 10)[0] == 0.0
-
-
 def test_selfplay_command(monkeypatch):
     game = TicTacToe()
     monkeypatch.setattr("games.cli.all_games", lambda: {game.slug: game})
@@ -364,8 +357,22 @@ def test_selfplay_command(monkeypatch):
     assert selfplay(game.slug, "casual", "random", 4, None, 1, out=out) == 0
     text = out.getvalue()
     assert text.count("game ") == 4
-    assert "A score rate" in text and "CPU s/move" in text
+    assert "A score " in text and "Elo difference " in text and "SPRT H0 +0 v H1 +100 Elo" in text
+    assert "CPU s/move" in text
     assert selfplay(game.slug, "nope", "random", 1, None, 1, out=out) == 2
+
+
+def test_selfplay_with_sprt_stops_once_the_test_decides(monkeypatch):
+    """Tic-tac-toe's strong bot beats random play by far more than 100 Elo: the test accepts H1 long before the
+    games asked for, the run stops there, and the summary counts exactly the games played."""
+    game = TicTacToe()
+    monkeypatch.setattr("games.cli.all_games", lambda: {game.slug: game})
+    out = io.StringIO()
+    assert selfplay(game.slug, "strong", "random", 200, None, 1, out=out, sprt=True) == 0
+    lines = out.getvalue().splitlines()
+    played = sum(line.startswith("game ") for line in lines)
+    assert 2 <= played < 200
+    assert f"{played} games:" in out.getvalue() and ": H1 accepted" in out.getvalue()
 
 
 def test_openings_vary_by_seed_among_near_best_moves_only():

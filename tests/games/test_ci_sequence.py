@@ -475,6 +475,22 @@ def _strip(data: dict) -> dict:
     return {k: v for k, v in data.items() if k != "moves"}
 
 
+def test_options_tables_give_the_rules_moves_for_every_occupancy():
+    """The per-occupancy options are put together from small tables (board.py); for all 65,536 occupancies they
+    must be exactly what the rules say, in step and push order (the order fixes which move a seeded playout draws):
+    an empty square, a step from a tile to an empty neighbour, a push of a chain of 2+ tiles from an empty square
+    that ends at the edge or before an empty square."""
+    for occ in range(1 << 16):
+        empties = bytes(sq for sq in range(16) if not occ >> sq & 1)
+        steps = bytes(i for i, (a, b) in enumerate(B.STEPS) if occ >> a & 1 and not occ >> b & 1)
+        pushes = bytes(
+            i
+            for i, (e, _, chain, nxt) in enumerate(B.PUSHES)
+            if not occ >> e & 1 and all(occ >> sq & 1 for sq in chain) and (nxt < 0 or not occ >> nxt & 1)
+        )
+        assert B._options(occ) == (empties, steps, pushes), bin(occ)
+
+
 def test_playout_single_ply_is_a_uniform_legal_move():
     """Started one ply before the limit, a playout plays exactly one move: it must be one of the
     legal moves, applied exactly as apply_move does, and each legal move about equally often."""
