@@ -62,10 +62,12 @@ INSTALLED_APPS = [
     "template_partials",
     "allauth",
     "allauth.account",
+    "anymail",
     "daymove.players",
     "daymove.play",
     "daymove.outbox",
     "daymove.clocks",
+    "daymove.inbound",
     "daymove.notify",
     "daymove.ratings",
     "daymove.talk",
@@ -246,6 +248,20 @@ else:
     # No mail server configured: each email is written as a file under var/mail/.
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+
+# ---- inbound mail (daymove.inbound): replies to turn emails play moves ---------------------------
+# Reply addresses are made at this domain; point its MX (or a provider's inbound route) at the site.
+DAYMOVE_REPLY_DOMAIN = os.environ.get(
+    "DAYMOVE_REPLY_DOMAIN", DEFAULT_FROM_EMAIL.rpartition("@")[2].strip(" >") or "daymove.localhost"
+)
+# The SMTP receiver (`manage.py receive_mail`, started by `make run`).
+DAYMOVE_SMTP_RECEIVER_HOST = os.environ.get("DAYMOVE_SMTP_RECEIVER_HOST", "127.0.0.1")
+DAYMOVE_SMTP_RECEIVER_PORT = int(os.environ.get("DAYMOVE_SMTP_RECEIVER_PORT", "2525"))
+# A provider's inbound webhook answers only once its secret is set (django-anymail checks it on every call).
+ANYMAIL = {
+    "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),
+    "WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", ""),
+}
 
 # ---- Celery -----------------------------------------------------------------------------------
 # Without a broker URL, Celery uses a folder on disk as its queue, so no server is needed.

@@ -35,9 +35,15 @@ def message_id(payload: dict) -> str:
 
 
 def send(
-    kind: str, user, address: str, context: dict, unsubscribe_kind: str | None = None, message_id: str | None = None
+    kind: str,
+    user,
+    address: str,
+    context: dict,
+    unsubscribe_kind: str | None = None,
+    message_id: str | None = None,
+    reply_to: str | None = None,
 ) -> None:
-    """Send the `kind` email to `user` at their verified `address`."""
+    """Send the `kind` email to `user` at their verified `address` (replies to `reply_to`, if given)."""
     zone = zone_of(user)
     unsubscribe = unsubscribe_url(user.pk, unsubscribe_kind or kind)
     context = context | {
@@ -46,6 +52,7 @@ def send(
         "settings_url": settings.SITE_URL + reverse("player_settings"),
         "unsubscribe_url": unsubscribe,
         "zone_name": zone.key,
+        "reply_to": reply_to,
     }
     with timezone.override(zone):
         subject, text, html = render(kind, context)
@@ -56,6 +63,13 @@ def send(
     }
     if message_id:
         headers["Message-ID"] = message_id
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [address], headers=headers)
+    message = EmailMultiAlternatives(
+        subject,
+        text,
+        settings.DEFAULT_FROM_EMAIL,
+        [address],
+        headers=headers,
+        reply_to=[reply_to] if reply_to else None,
+    )
     message.attach_alternative(html, "text/html")
     message.send()

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from daymove.clocks.models import ChallengeClock, MatchClock
+from daymove.inbound.addresses import reply_address
 from daymove.notify import emails
 from daymove.notify.content import match_link, turn_summary, waiting_matches
 from daymove.notify.events import KIND
@@ -115,6 +116,9 @@ BUILDERS = {
 # Emails that follow another kind's preference (and its unsubscribe link).
 PREFERENCE_OF = {"draw_offer": "your_turn"}
 
+# Emails about the recipient's turn: a reply to them plays a move (daymove.inbound).
+ANSWERABLE = {"your_turn", "reminder", "draw_offer"}
+
 
 def email_queue(payload: dict) -> str:
     """Digests are bulk work; every other email is someone's news now."""
@@ -140,4 +144,5 @@ def send_email_job(payload: dict) -> None:
             context,
             unsubscribe_kind=PREFERENCE_OF.get(kind),
             message_id=emails.message_id(payload),
+            reply_to=reply_address(payload["match"], payload["ply"], user.pk) if kind in ANSWERABLE else None,
         )

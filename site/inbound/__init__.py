@@ -1,0 +1,1 @@
+"""Mail coming in: replies to turn emails that play moves, through an SMTP receiver or a provider's webhook."""

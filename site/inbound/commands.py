@@ -1,0 +1,111 @@
+"""What a reply asks for, carried out through play's services: a move, a resignation, a draw offer or answer.
+
+Each command returns an `Outcome` for the answer email; a refusal (illegal move, stale position, a match
+that is over) changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from daymove.errors import Conflict, Refused
+from daymove.inbound.addresses import ReplyAddress, reply_address
+from daymove.play import draws, endings, moves
+from daymove.play.lookups import get_match, player_seat
+from daymove.play.models import Match
+
+NOTHING = "Nothing was played."
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a reply did: the answer's text, and where the player may reply next (None: nowhere)."""
+
+    text: str
+    played: bool = False
+    reply_to: str | None = None
+
+
+def _words(line: str) -> str:
+    return " ".join(line.lower().replace(".", " ").replace("!", " ").split())
+
+
+def _again_at(match: Match, user) -> str | None:
+    """The address for another try, while it is still the user's turn."""
+    if match.is_active and match.to_move == match.seat_of(user):
+        return reply_address(match.pk, match.ply, user.pk)
+    return None
+
+
+def _move(match: Match, user, address: ReplyAddress, line: str) -> Outcome:
+    try:
+        result = moves.submit_move(match.pk, user, line, address.ply)
+    except Conflict as refusal:
+        match.refresh_from_db()
+        if match.ply != address.ply:
+            text = (
+                f"This email was about move {address.ply + 1} of the match, which has moved on since "
+                f"(it is at move {match.ply + 1} now). {NOTHING}"
+            )
+        else:
+            text = f"{refusal.message} {NOTHING}"
+        return Outcome(text, reply_to=_again_at(match, user))
+    except Refused as refusal:
+        return Outcome(f"{refusal.message} {NOTHING}", reply_to=_again_at(match, user))
+    if result.repeated:
+        return Outcome(f"You had already played {result.move.notation} here; it was not played twice.")
+    if result.match.is_active:
+        return Outcome(
+            f"You played {result.move.notation}. It is {result.match.players[result.match.to_move]}'s turn.",
+            played=True,
+        )
+    return Outcome(
+        f"You played {result.move.notation}, and the match is over: {result.match.result_text()}.", played=True
+    )
+
+
+def _resign(match: Match, user, address: ReplyAddress) -> Outcome:
+    if address.action != "resign":
+        confirm = reply_address(match.pk, match.ply, user.pk, action="resign")
+        return Outcome("To resign this match, reply “resign” to this email. Nothing has changed yet.", reply_to=confirm)
+    if match.ply != address.ply:
+        return Outcome(
+            "The match has moved on since you asked to resign, so you did not resign. Reply “resign” "
+            "to your latest turn email to start again."
+        )
+    endings.resign(match.pk, user)
+    return Outcome("You resigned this match.", played=True)
+
+
+def _draw(action, user, match: Match, done: str) -> Outcome:
+    action(match.pk, user)
+    return Outcome(done, played=True)
+
+
+def carry_out(address: ReplyAddress, user, line: str | None) -> Outcome:
+    """Carry out the command on the first line of a reply from `user` to `address`."""
+    try:
+        match = get_match(address.match_id)
+        player_seat(match, user)
+    except Refused as refusal:
+        return Outcome(f"{refusal.message} {NOTHING}")
+    if not match.is_active:
+        return Outcome(f"This match is over ({match.result_text()}). {NOTHING}")
+    if not line:
+        return Outcome(
+            "Your reply had no move in it: write your move on the first line, above the quoted email. " + NOTHING,
+            reply_to=_again_at(match, user),
+        )
+    command = _words(line)
+    try:
+        if command in ("resign", "i resign"):
+            return _resign(match, user, address)
+        if command in ("offer draw", "offer a draw"):
+            return _draw(draws.offer_draw, user, match, "You offered a draw.")
+        if command == "accept draw":
+            return _draw(draws.accept_draw, user, match, "You accepted the draw: the match is drawn.")
+        if command == "decline draw":
+            return _draw(draws.decline_draw, user, match, "You declined the draw offer.")
+    except Refused as refusal:
+        return Outcome(f"{refusal.message} Nothing has changed.")
+    return _move(match, user, address, line)

@@ -1,0 +1,104 @@
+"""One received message, from whichever door it came in (the SMTP receiver, a provider's webhook), handled once.
+
+A reply counts only if it went to a reply address the site signed, from the verified address of the player
+that address names; its Message-ID is recorded with what it did, in the transaction of the move, so a second
+copy plays nothing. Every reply a person typed gets an answer (an outbox job in the same transaction);
+messages sent by programs (auto-replies, bounces) get none, so two robots never write to each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from email.message import EmailMessage
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from daymove.inbound import answers
+from daymove.inbound.addresses import ReplyAddress, Tampered, is_ours, read_address
+from daymove.inbound.commands import NOTHING, Outcome, carry_out
+from daymove.inbound.models import InboundReply
+from daymove.inbound.reading import body_text, first_line, is_automatic, recipients_of, sender_of
+from daymove.players.accounts import verified_address
+
+log = logging.getLogger(__name__)
+
+TAMPERED = (
+    "The address you wrote to is not one Daymove gave out (it may have been changed on the way). "
+    "Reply to the turn email itself. " + NOTHING
+)
+WRONG_SENDER = (
+    "Replies to this address count only from the email address Daymove wrote to, and this one came from "
+    "another address. " + NOTHING
+)
+
+
+def message_id_of(message: EmailMessage, raw: bytes) -> str:
+    """The Message-ID, or a digest of the message for mail without one."""
+    found = str(message.get("Message-ID", "")).strip()
+    return found[:255] if found else f"<sha256-{hashlib.sha256(raw).hexdigest()}@no-message-id>"
+
+
+def _reply_address(message: EmailMessage, envelope: list[str]) -> ReplyAddress | Tampered | None:
+    """The first reply address the message went to; Tampered if it is at our domain but not signed by us."""
+    tampered = None
+    for address in recipients_of(message, envelope):
+        if not is_ours(address):
+            continue
+        try:
+            return read_address(address)
+        except Tampered as error:
+            tampered = tampered or error
+    return tampered
+
+
+def _player(reply: ReplyAddress, sender: str):
+    """The player the address names if the message came from their verified address, else None."""
+    user = get_user_model().objects.filter(pk=reply.user_id, is_active=True).first()
+    if user is None:
+        return None
+    address = verified_address(user)
+    return user if address and address.lower() == sender else None
+
+
+def _handle(message: EmailMessage, message_id: str, reply: ReplyAddress, user, sender: str) -> None:
+    line = first_line(body_text(message))
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                row = InboundReply.objects.create(
+                    message_id=message_id, user=user, match_id=reply.match_id, command=(line or "")[:200]
+                )
+        except IntegrityError:
+            row = InboundReply.objects.select_for_update().get(message_id=message_id)
+            InboundReply.objects.filter(pk=row.pk).update(copies=F("copies") + 1)
+            row.refresh_from_db()
+            outcome = Outcome(f"This reply reached Daymove before and was handled then: {row.outcome}")
+            answers.record_answer(message, sender, outcome, reply, user, copy=row.copies, row=row)
+            return
+        outcome = carry_out(reply, user, line)
+        InboundReply.objects.filter(pk=row.pk).update(outcome=outcome.text)
+        answers.record_answer(message, sender, outcome, reply, user, copy=1, row=row)
+
+
+def receive(message: EmailMessage, raw: bytes, envelope: list[str] | tuple[str, ...] = ()) -> str:
+    """Handle one message; returns a short word on what it was (for logs and tests)."""
+    reply = _reply_address(message, list(envelope))
+    if reply is None:
+        return "not-for-us"
+    if is_automatic(message):
+        return "automatic"
+    sender = sender_of(message)
+    if not sender:
+        return "no-sender"
+    if isinstance(reply, Tampered):
+        answers.record_refusal(message, sender, TAMPERED, message_id_of(message, raw))
+        return "tampered"
+    user = _player(reply, sender)
+    if user is None:
+        answers.record_refusal(message, sender, WRONG_SENDER, message_id_of(message, raw))
+        return "wrong-sender"
+    _handle(message, message_id_of(message, raw), reply, user, sender)
+    return "reply"
