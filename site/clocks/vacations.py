@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from daymove.clocks import signals
 from daymove.clocks.models import Vacation
 from daymove.clocks.services import recompute_deadlines
 from daymove.clocks.zones import zone_of
@@ -82,6 +83,7 @@ def book_vacation(user, start: date, end: date) -> Vacation:
             ends=_midnight(end + timedelta(days=1), zone),
         )
         recompute_deadlines(user)
+        signals.away_changed.send(sender=Vacation, user=user)
     return vacation
 
 
@@ -101,6 +103,7 @@ def cancel_vacation(user, vacation_id) -> None:
             vacation.end_date, vacation.ends = local_today(user), now
             vacation.save(update_fields=["end_date", "ends"])
         recompute_deadlines(user)
+        signals.away_changed.send(sender=Vacation, user=user)
 
 
 def upcoming(user) -> list[Vacation]:

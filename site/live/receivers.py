@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.dispatch import receiver
 
-from daymove.live.notices import CHAT, OFFER, POSITION, match_changed, players_changed
+from daymove.clocks.signals import away_changed
+from daymove.live.notices import AWAY, CHAT, OFFER, POSITION, match_changed, players_changed
 from daymove.play import signals
-from daymove.talk.signals import chat_posted
+from daymove.play.models import Match
+from daymove.talk.signals import chat_moderated, chat_posted
 
 
 @receiver(signals.turn_passed)
@@ -23,8 +26,19 @@ def offer_changed(sender, match, **kwargs) -> None:
 
 
 @receiver(chat_posted)
+@receiver(chat_moderated)
 def chat_changed(sender, match, **kwargs) -> None:
     match_changed(match, CHAT)
+
+
+@receiver(away_changed)
+def away_changed_for(sender, user, **kwargs) -> None:
+    """A vacation booked or cancelled: the pages of the player's matches show their clocks and "away" anew, and
+    both players' lists of games their deadlines."""
+    active = Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE)
+    for match in active.only("pk", "player0_id", "player1_id"):
+        match_changed(match, AWAY)
+        players_changed(match.player0_id, match.player1_id)
 
 
 @receiver(signals.match_started)

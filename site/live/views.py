@@ -38,7 +38,7 @@ def wanted_topics(user, match_id) -> dict[str, frozenset[str]] | None:
         if players is None:
             return None
         is_player = user.is_authenticated and user.pk in players
-        events = {notices.POSITION} | ({notices.OFFER, notices.CHAT} if is_player else set())
+        events = {notices.POSITION, notices.AWAY} | ({notices.OFFER, notices.CHAT} if is_player else set())
         wanted[notices.match_topic(match_id)] = frozenset(events)
     return wanted
 

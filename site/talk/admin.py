@@ -3,6 +3,7 @@
 from django.contrib import admin, messages
 
 from daymove.talk.models import ChatMessage
+from daymove.talk.services import set_hidden
 
 
 @admin.register(ChatMessage)
@@ -19,10 +20,10 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
     def _set_hidden(self, request, queryset, hidden: bool, verb: str):
         count = 0
-        for message in queryset.filter(hidden=not hidden):
-            ChatMessage.objects.filter(pk=message.pk).update(hidden=hidden)
-            self.log_change(request, message, verb)
-            count += 1
+        for message in queryset.filter(hidden=not hidden).select_related("match"):
+            if set_hidden(message, hidden):
+                self.log_change(request, message, verb)
+                count += 1
         self.message_user(request, f"{verb}: {count} message{'s' if count != 1 else ''}.", messages.SUCCESS)
 
     @admin.action(description="Hide the messages from the players", permissions=["change"])

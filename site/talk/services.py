@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -56,6 +56,16 @@ def post_message(match: Match, user, text: str) -> ChatMessage:
     return message
 
 
+def set_hidden(message: ChatMessage, hidden: bool) -> bool:
+    """Hide a chat line from the players (a moderator's act) or show it again; False if it already was so."""
+    with transaction.atomic():
+        if ChatMessage.objects.filter(pk=message.pk, hidden=not hidden).update(hidden=hidden) != 1:
+            return False
+        message.hidden = hidden
+        signals.chat_moderated.send(sender=ChatMessage, match=message.match, message=message)
+    return True
+
+
 def chat_closed_reason(match: Match, user) -> str | None:
     """Why `user` cannot write in this match's chat (a moderator's mute, or a block either way), or None."""
     seat = match.seat_of(user)
@@ -91,21 +101,27 @@ def save_note(match: Match, user, text: str) -> PrivateNote:
     return note
 
 
-def chat_seq(match: Match) -> int:
-    """The newest chat line's number in the match (0 before any): a page showing it has every line."""
-    return ChatMessage.objects.filter(match=match).aggregate(top=Max("pk"))["top"] or 0
+def chat_seq(match: Match) -> str:
+    """The version of the match's chat: its newest line and which lines a moderator hid (a page showing this
+    version shows every line as it is)."""
+    hidden = Q(hidden=True)
+    found = ChatMessage.objects.filter(match=match).aggregate(
+        top=Max("pk"), hidden_count=Count("pk", filter=hidden), hidden_sum=Sum("pk", filter=hidden)
+    )
+    return f"{found['top'] or 0}.{found['hidden_count']}.{found['hidden_sum'] or 0}"
 
 
 def talk_context(match: Match, user) -> dict:
     """What the chat and notes sections show to `user` (chat and note are None for non-players)."""
     seat = match.seat_of(user)
     opponent = match.players[1 - seat] if seat is not None else None
+    seq = chat_seq(match) if seat is not None else ""  # read first: a line posted meanwhile is shown next time
     chat = chat_for(match, user)
     return {
         "opponent": opponent,
         "opponent_blocked": opponent is not None and has_blocked(user, opponent),
         "chat": chat,
-        "chat_seq": max((line.pk for line in chat), default=0) if chat else 0,
+        "chat_seq": seq,
         "chat_closed": chat_closed_reason(match, user),
         "note": note_for(match, user),
         "chat_max_length": CHAT_MAX_LENGTH,

@@ -37,11 +37,11 @@ def _fragment(request, match, part: str, status=200, error: str = "", saved: boo
 @login_required
 @require_GET
 def chat_read(request, match_id):
-    """htmx, on a live update: the chat lines (players only); 204 while the newest line is still `after`."""
+    """htmx, on a live update: the chat lines (players only); 204 while the chat is still at version `after`."""
     match = match_or_404(match_id)
     if match.seat_of(request.user) is None:
         return render(request, "partials/refusal.html", {"message": "Only the players read this chat."}, status=403)
-    if request.GET.get("after") == str(services.chat_seq(match)):
+    if request.GET.get("after") == services.chat_seq(match):
         return HttpResponse(status=204)
     return _fragment(request, match, "chat_lines")
 

@@ -248,7 +248,8 @@ def match_page(request, match_id):
 
 
 # What each live part of the match page shows depends on: the part asks again only when one of these changed.
-LIVE_PARTS = {"head": ("ply", "status"), "play": ("ply", "status"), "actions": ("ply", "status", "offer")}
+# The clock has no version: it is asked for only when a vacation moved it, and always answers.
+LIVE_PARTS = {"head": ("ply", "status"), "play": ("ply", "status"), "actions": ("ply", "status", "offer"), "clock": ()}
 
 
 def _version(match: Match) -> dict[str, str]:
@@ -264,7 +265,8 @@ def match_part(request, match_id, part):
         raise Http404("There is no such part of a match page.")
     match = match_or_404(match_id)
     current = _version(match)
-    if all(request.GET.get(key) == current[key] for key in LIVE_PARTS[part]):
+    keys = LIVE_PARTS[part]
+    if keys and all(request.GET.get(key) == current[key] for key in keys):
         return HttpResponse(status=204)
     return _render_match(request, match, at=_parse_at(request), part=part)
 

@@ -3,8 +3,10 @@ and the parts a page asks for ("nothing new" while what they show is current).""
 
 import asyncio
 import contextlib
+import re
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -12,13 +14,14 @@ from django.db import connections, transaction
 from django.test import AsyncClient
 from django.urls import reverse
 
+from daymove.clocks import vacations
 from daymove.errors import Refused
 from daymove.live import notices
 from daymove.live.hub import Hub, hub
 from daymove.live.models import Notice
 from daymove.live.views import missed_events
 from daymove.play import challenges, draws, endings, moves
-from daymove.talk.services import post_message
+from daymove.talk.services import post_message, set_hidden
 from tests.factories import MatchFactory, UserFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -78,15 +81,41 @@ def test_the_players_parts_answer_nothing_new_until_their_version_changes(alice,
     assert client.get(reverse("match_part", args=[match.pk, "nothing"]), **HTMX).status_code == 404
 
 
-def test_chat_lines_answer_nothing_new_until_a_line_is_posted(alice, bob, match, client):
+def _chat_version(response) -> str:
+    return re.search(r"after=([0-9.]+)", response.content.decode()).group(1)
+
+
+def test_chat_lines_answer_nothing_new_until_a_line_is_posted_or_hidden(alice, bob, match, client):
     client.force_login(alice)
     url = reverse("chat_read", args=[match.pk])
-    assert client.get(url, {"after": 0}, **HTMX).status_code == 204
+    first = _chat_version(client.get(match.get_absolute_url()))
+    assert client.get(url, {"after": first}, **HTMX).status_code == 204
     line = post_message(match, bob, "your move")
-    response = client.get(url, {"after": 0}, **HTMX)
+    response = client.get(url, {"after": first}, **HTMX)
     assert "your move" in response.content.decode()
-    assert f"after={line.pk}" in response.content.decode()
-    assert client.get(url, {"after": line.pk}, **HTMX).status_code == 204
+    posted = _chat_version(response)
+    assert client.get(url, {"after": posted}, **HTMX).status_code == 204
+    Notice.objects.all().delete()
+    assert set_hidden(line, True) and not set_hidden(line, True)  # the second changes nothing
+    assert recorded() == [(f"match-{match.pk}", "chat")]
+    response = client.get(url, {"after": posted}, **HTMX)
+    assert "your move" not in response.content.decode() and "hidden by a moderator" in response.content.decode()
+    assert client.get(url, {"after": _chat_version(response)}, **HTMX).status_code == 204
+
+
+def test_a_vacation_updates_the_clocks_on_the_opponents_open_page(alice, bob, match, client):
+    client.force_login(bob)
+    clock = reverse("match_part", args=[match.pk, "clock"])
+    assert "is away" not in client.get(clock, **HTMX).content.decode()
+    today = vacations.local_today(alice)
+    vacation = vacations.book_vacation(alice, today, today + timedelta(days=2))
+    topic = f"match-{match.pk}"
+    assert (topic, "away") in recorded() and (f"user-{bob.pk}", "turns") in recorded()
+    assert "alice is away until" in client.get(clock, **HTMX).content.decode()
+    Notice.objects.all().delete()
+    vacations.cancel_vacation(alice, vacation.pk)
+    assert (topic, "away") in recorded()
+    assert "away until" not in client.get(clock, **HTMX).content.decode()
 
 
 def test_the_nav_count_and_title_follow_the_games_waiting(alice, bob, match, client):
