@@ -61,6 +61,18 @@ def _start_delays(recorded: list[tuple[int, float]], timeout: float = 120) -> li
     return [claimed[pk].timestamp() - committed for pk, committed in recorded]
 
 
+def _last_done(ids: list[int], timeout: float):
+    """When the last of these jobs was done (waits until every one is: claimed is not yet done)."""
+    from daymove.outbox.models import Job
+
+    deadline = time.monotonic() + timeout
+    while Job.objects.filter(pk__in=ids, done_at__isnull=True).exists():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"jobs were not done within {timeout:.0f} s")
+        time.sleep(0.1)
+    return max(Job.objects.filter(pk__in=ids).values_list("done_at", flat=True))
+
+
 def _people(count: int, prefix: str) -> list:
     """People with verified addresses, each with an Abande match waiting for their move."""
     from allauth.account.models import EmailAddress
@@ -132,8 +144,7 @@ def measure_broker(name: str, samples: int, bulk: int) -> dict:
         ]
     burst = _start_delays(_commit_times(your_turn("burst"), samples))
     waiting_after = Job.objects.filter(pk__in=[d.pk for d in digests], claimed_at__isnull=True).count()
-    _start_delays([(d.pk, began) for d in digests], timeout=600)
-    last_done = max(Job.objects.filter(pk__in=[d.pk for d in digests]).values_list("done_at", flat=True))
+    last_done = _last_done([d.pk for d in digests], timeout=600)
     rate = bulk / (last_done.timestamp() - began)
     return {"idle": idle, "burst": burst, "bulk_rate": rate, "bulk_left": waiting_after}
 
