@@ -71,7 +71,7 @@ def reschedule(key: str, run_after) -> bool:
 
 def hand_over(job: Job) -> bool:
     """Queue the job in Celery; False (and the sweep will retry) if the broker is unreachable."""
-    from daymove.outbox.tasks import run_job
+    from daymove.outbox.tasks import run_job  # (tasks imports this module: the task is looked up when used)
 
     queue = HANDLERS[job.kind].queue_for(job.payload) if job.kind in HANDLERS else "celery"
     try:
