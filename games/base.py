@@ -95,6 +95,10 @@ class Game:
     bot_playouts: dict[str, int] = {}
     # How much less than half a point a draw is worth to this game's bots (0: exactly half).
     bot_contempt: float = 0.0
+    # The bot levels this game offers, each with its measured strength in Elo above uniformly random play (which
+    # is anchored at 0): only levels at least +100 Elo above the one below them, with the 95% interval above 0,
+    # in the self-play runs of docs/strength/ (`python -m games ladder <slug>` prints it; a test keeps them equal).
+    bot_strength: dict[str, int] = {}
     rules_template: str = "rules.html"  # the rules page, a Django template in the package's templates/ folder
 
     # ---- options -------------------------------------------------------------------------

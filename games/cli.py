@@ -5,6 +5,7 @@ bench <slug> [--options JSON] [--seconds S]   random playouts per second on one 
 selfplay <slug> --a LEVEL --b LEVEL [-n N] [--options JSON] [--seed S] [--jobs J] [--sprt]
                                   bot against bot (colours alternate): score, Elo with its 95% interval, SPRT
 strength FILE...                  the same summary for raw selfplay runs (docs/strength/)
+ladder [slug...]                  each game's levels from docs/strength: which are offered, strength above random
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 import time
 
@@ -244,28 +244,55 @@ def strength_lines(tally) -> list[str]:
     ]
 
 
-_RUN_LINE = re.compile(r"^game (\d+)/\d+: .*; A (\d+)-(\d+)-(\d+)$")
-
-
 def strength(paths: list[str], out=None) -> int:
     """Summarise raw selfplay runs (their "game" lines, so a run cut short counts the games it finished)."""
-    from games.bot.elo import Tally
+    from pathlib import Path
+
+    from games.bot.ladder import run_tally
 
     out = out or sys.stdout
     for path in paths:
         try:
-            with open(path, encoding="utf-8") as handle:
-                last = [m for m in map(_RUN_LINE.match, handle.read().splitlines()) if m]
+            tally = run_tally(Path(path))
         except OSError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
-        if not last:
+        if tally is None:
             print(f"{path}: no games", file=out)
             continue
-        wins, draws, losses = (int(x) for x in last[-1].groups()[1:])
-        print(f"{path}: {wins + draws + losses} games, A won {wins}, drew {draws}, lost {losses}", file=out)
-        for line in strength_lines(Tally(wins, draws, losses)):
+        print(f"{path}: {tally.games} games, A won {tally.wins}, drew {tally.draws}, lost {tally.losses}", file=out)
+        for line in strength_lines(tally):
             print(f"  {line}", file=out)
+    return 0
+
+
+def ladder_table(slugs: list[str], out=None) -> int:
+    """The ladder of each game from docs/strength as a Markdown table (docs/performance.md prints it)."""
+    from games.bot.elo import format_elo
+    from games.bot.ladder import RANDOM_ELO, ladder
+
+    out = out or sys.stdout
+    games = all_games()
+    unknown = [slug for slug in slugs if slug not in games]
+    if unknown:
+        print(f"error: unknown game {unknown[0]!r}; known: {', '.join(games)}", file=sys.stderr)
+        return 2
+    print(
+        "| game | A v B | games | A won / drew / lost | A's score | Elo difference (95% CI) | SPRT | offered |"
+        f" strength (random = {RANDOM_ELO}) |",
+        file=out,
+    )
+    print("|---|---|---:|---|---:|---|---|---|---:|", file=out)
+    for slug in slugs or list(games):
+        for rung in ladder(slug):
+            t = rung.tally
+            low, high = t.elo_interval()
+            print(
+                f"| {games[slug].name} | {rung.level} v {rung.below} | {t.games} | {t.wins} / {t.draws} / {t.losses}"
+                f" | {t.score:.3f} | {format_elo(t.elo)} ({format_elo(low)} to {format_elo(high)}) | {t.sprt()}"
+                f" | {'yes' if rung.passed else 'no'} | {f'{rung.elo:.0f}' if rung.passed else '–'} |",
+                file=out,
+            )
     return 0
 
 
@@ -294,6 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sprt", action="store_true", help="stop once the SPRT (H0 +0, H1 +100 Elo) accepts either")
     p = sub.add_parser("strength", help="score, Elo with its interval and SPRT state of raw selfplay runs")
     p.add_argument("paths", nargs="+")
+    p = sub.add_parser("ladder", help="each game's levels from docs/strength: which pass, strength above random")
+    p.add_argument("slugs", nargs="*")
     p = sub.add_parser("list", help="the registered games")
     return parser
 
@@ -313,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
         return selfplay(args.slug, args.a, args.b, args.n, args.options, args.seed, jobs=args.jobs, sprt=args.sprt)
     if args.command == "strength":
         return strength(args.paths)
+    if args.command == "ladder":
+        return ladder_table(args.slugs)
     if args.command == "list":
         for slug, game in all_games().items():
             print(f"{slug}\t{game.name}")

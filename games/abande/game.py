@@ -19,6 +19,8 @@ class Abande(Game):
     # search less and a level costs about the same CPU time as in the other games (docs/performance.md).
     # Re-measure with `python -m games selfplay abande --a strong --b club -n 2` after a rules speed-up.
     bot_playouts = {"club": 300, "strong": 1000}
+    # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder abande`).
+    bot_strength = {"beginner": 350, "casual": 666, "club": 954, "strong": 1269}
 
     # ---- the rules (rules.py) --------------------------------------------------------------
     def initial_state(self, options=None):

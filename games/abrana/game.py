@@ -12,6 +12,8 @@ class Abrana(Game):
     order = 2
     seat_names = rules.SEAT_NAMES
     draws_by_agreement = True  # equal marker counts draw
+    # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder abrana`).
+    bot_strength = {"beginner": 424, "casual": 743, "club": 1052, "strong": 1333}
 
     def seat_roles(self, options=None) -> tuple[str, str]:
         # Green (seat 1) reserves two squares before anything else; Red takes the first regular turn.

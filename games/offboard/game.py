@@ -14,6 +14,8 @@ class Offboard(Game):
     order = 3
     seat_names = rules.SEATS
     draws_by_agreement = True  # drawn by repetition and by the ply limit
+    # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder offboard`).
+    bot_strength = {"beginner": 402, "casual": 680, "club": 938, "strong": 1469}
 
     # ---- the rules (rules.py) --------------------------------------------------------------
     def initial_state(self, options=None):

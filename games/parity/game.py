@@ -19,6 +19,8 @@ class Parity(Game):
     # Without contempt the bots took a repetition or the 60-ply draw while ahead on pieces; valuing a draw at
     # 0.2, more of their games end in a win (docs/performance.md, Parity).
     bot_contempt = 0.3
+    # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder parity`).
+    bot_strength = {"beginner": 141}
 
     # ---- the rules (rules.py) --------------------------------------------------------------
     def initial_state(self, options=None):

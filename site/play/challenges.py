@@ -12,7 +12,7 @@ from daymove.play import caps, signals
 from daymove.play.lookups import get_challenge, get_match, player_seat
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import find_player, has_verified_email
-from daymove.players.bots import is_bot
+from daymove.players.bots import is_bot, strength_in
 from daymove.safety import blocks
 from games.base import BadOptions
 from games.registry import all_games
@@ -47,6 +47,11 @@ def create_challenge(
             raise Refused(f"There is no player called “{opponent_name.strip()}”.")
         if opponent.pk == creator.pk:
             raise Refused("You cannot challenge yourself.")
+        if is_bot(opponent) and strength_in(opponent, game) is None:
+            raise Refused(
+                f"{opponent.username} does not play {game.name}: its level is not offered there"
+                " (it could not be told apart from the level below). Choose another bot in the lobby."
+            )
         blocks.refuse_if_blocked(creator, opponent, "challenge")
     if rated:
         _refuse_unverified(creator, opponent)

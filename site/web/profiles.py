@@ -8,6 +8,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from daymove.play.models import Match
+from daymove.players.bots import bot_rows, strength_in
 from daymove.ratings.charts import history_svg
 from daymove.ratings.models import Rating, RatingChange, display
 from games.registry import all_games
@@ -29,6 +30,7 @@ class GameLine:
     history: list = field(default_factory=list)
     display: str = ""
     deviation: float = 0.0
+    bot_strength: int | None = None  # a bot's measured Elo above random play in this game (games/bot/ladder.py)
 
     @property
     def played(self) -> int:
@@ -66,10 +68,12 @@ def profile(user) -> dict:
     for game, (wins, draws, losses) in _record(user).items():
         if game in lines:
             lines[game].wins, lines[game].draws, lines[game].losses = wins, draws, losses
+    for slug, game in games.items():
+        lines[slug].bot_strength = strength_in(user, game)
     now = timezone.now()
     shown = []
     for line in lines.values():
-        if line.rating is None and not line.played:
+        if line.rating is None and not line.played and line.bot_strength is None:
             continue
         if line.rating is not None:
             current = line.rating.current(now)
@@ -83,3 +87,17 @@ def profile(user) -> dict:
         .order_by("-updated")[:RECENT_MATCHES]
     )
     return {"profile_user": user, "lines": shown, "recent": recent, "now": now}
+
+
+def bot_lobby_rows() -> list:
+    """The lobby's bots (players.bots.bot_rows) with each one's Glicko-2 rating per game beside its strength."""
+    rows = bot_rows()
+    ratings = {
+        (r.user_id, r.game): r for r in Rating.objects.filter(user__in=[row.user for row in rows])
+    }  # one query for every bot and game
+    now = timezone.now()
+    for row in rows:
+        for line in row.games:
+            rating = ratings.get((row.user.pk, line.slug))
+            line.rating = rating.display(now) if rating is not None else ""
+    return rows

@@ -19,12 +19,12 @@ from daymove.play.boards import match_context
 from daymove.play.lookups import match_or_404
 from daymove.play.models import Challenge, Match, Move
 from daymove.players.accounts import find_player, has_verified_email
-from daymove.players.bots import bot_players
 from daymove.ratings.updates import challenge_expectation
 from daymove.safety.blocks import either_blocked_ids
 from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
 from daymove.web.match_extras import match_extras
+from daymove.web.profiles import bot_lobby_rows
 from games.registry import all_games
 
 HELD_EMAIL = (
@@ -80,7 +80,7 @@ def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
     filters = OpenChallengeFilter({k: v for k, v in request.GET.items() if k != "page"} or None)
-    context = {"games": all_games(), "bots": bot_players(), "filters": filters}
+    context = {"games": all_games(), "bots": bot_lobby_rows(), "filters": filters}
     open_to_all = filters.apply(_open_challenges().filter(opponent__isnull=True))
     if user.is_authenticated:
         context |= _your_games(user)
