@@ -150,23 +150,23 @@ def measure_broker(name: str, samples: int, bulk: int) -> dict:
 
 
 def measure_bots(moves_per_game: int, seed: int = 1) -> dict[str, list[float]]:
-    """Seconds from a person's move to the bot's move stored, default level, idle worker, per game."""
+    """Seconds from a person's move to the bot's move stored, idle worker, per game: at the default level, or the
+    strongest level the game offers below it (Parity offers beginner only)."""
     from django.contrib.auth import get_user_model
 
     from daymove.play import moves
     from daymove.play.models import Match, Move
     from daymove.players.models import Player
-    from games.bot.levels import DEFAULT_LEVEL
+    from games.bot.levels import level_in
     from games.registry import all_games
 
     User = get_user_model()
     rng = random.Random(seed)
     person = User.objects.create(username="bench-person")
     bot = User.objects.create(username="bench-bot")
-    Player.objects.filter(user=bot).update(is_bot=True, bot_level=DEFAULT_LEVEL)
-    bot.refresh_from_db()
     results = {}
     for slug, game in all_games().items():
+        Player.objects.filter(user=bot).update(is_bot=True, bot_level=level_in(game))
         options = game.normalize_options({})
         state = game.initial_state(options)
         first = game.current_player(state)
@@ -232,8 +232,8 @@ def report(results: dict, bots: dict, args) -> str:
             "",
             "### Bot replies",
             "",
-            "A person's move to the bot's move stored (default level, folder broker, worker idle), "
-            f"{args.bot_moves} moves per game:",
+            "A person's move to the bot's move stored (default level club, or the strongest level the game offers "
+            f"below it; folder broker, worker idle), {args.bot_moves} moves per game:",
             "",
             "| game | moves | p50 | p95 | max |",
             "|---|---|---|---|---|",

@@ -52,3 +52,13 @@ def playouts_for(level: str | Level, game: Game) -> int:
     """The iteration budget of a level in a given game (0 only for the random mover)."""
     level = get_level(level)
     return game.bot_playouts.get(level.name, level.playouts)
+
+
+def level_in(game: Game, level: str = DEFAULT_LEVEL) -> str:
+    """`level` if `game` offers it, else the strongest level it offers below it (a bot account's level where the
+    game's ladder stops lower); `level` itself for a game that declares no measured levels."""
+    offered = [name for name in LEVELS if name in game.bot_strength]
+    if not offered or level in offered:
+        return level
+    below = [name for name in offered if list(LEVELS).index(name) < list(LEVELS).index(level)]
+    return (below or offered)[-1]

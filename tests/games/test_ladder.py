@@ -50,3 +50,11 @@ def test_every_game_declares_the_levels_its_runs_passed(slug):
     assert set(game.bot_strength) <= set(LEVELS) - {"random"}
     values = [game.bot_strength[level] for level in LEVELS if level in game.bot_strength]
     assert values == sorted(values) and all(v >= 100 for v in values)
+
+
+def test_a_bot_account_plays_the_strongest_offered_level_up_to_its_own():
+    from games.bot.levels import level_in
+
+    parity, abande = all_games()["parity"], all_games()["abande"]
+    assert level_in(abande) == "club" and level_in(abande, "strong") == "strong"
+    assert level_in(parity) == "beginner" and level_in(parity, "beginner") == "beginner"
