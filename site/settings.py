@@ -212,9 +212,20 @@ ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if not DEBUG else "http"
 
 # ---- cache ------------------------------------------------------------------------------------
 # Rate limits (allauth's and the site's) live in the cache: in production every process must share it (Redis).
+# Drawn boards (site/play/board_cache.py) have a cache of their own, so making room for them never drops a limit.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+    _REDIS_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    CACHES = {"default": _REDIS_CACHE, "boards": _REDIS_CACHE | {"KEY_PREFIX": "boards"}}
+else:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "default"},
+        "boards": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "boards",
+            "OPTIONS": {"MAX_ENTRIES": 2000},  # about 20 KB each
+        },
+    }
 
 # ---- time, static files ------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

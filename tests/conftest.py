@@ -52,7 +52,8 @@ def bot(db):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Rate limits (allauth keeps them in the cache) must not carry over from one test to the next."""
-    from django.core.cache import cache
+    """Rate limits (allauth keeps them in the cache) and drawn boards must not carry over from one test to the next."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for store in caches.all():
+        store.clear()

@@ -84,10 +84,10 @@ def _last_move_tokens(rules, history: list[str]) -> tuple[str, ...]:
 
 
 def match_context(match: Match, user, notations: list[str], clicked: list[str], at: int | None) -> dict:
-    """Everything the match page and its fragments show to `user`."""
+    """Everything the match page and its fragments show to `user`, drawn from the moves (no cache)."""
     rules = match.rules
     seat = match.seat_of(user)
-    replaying = at is not None and 0 <= at < match.ply
+    replaying = is_replay(match, at)
     state = replay_state(match, notations, at) if replaying else match.position()
     shown_ply = at if replaying else match.ply
     if match.is_active:
@@ -99,7 +99,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         history = notations[:shown_ply]
         full_history = notations
 
-    can_move = not replaying and match.is_active and seat is not None and match.to_move == seat
+    can_move = may_move(match, seat, replaying)
     base_url = match.get_absolute_url()
     selection = select(rules, rules.legal_move_strings(state), clicked) if can_move else Selection()
     urls = {token: selection_url(base_url, path) for token, path in selection.options.items()}
@@ -116,7 +116,6 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         "match": match,
         "rules": rules,
         "seat": seat,
-        "view": view,
         "board_svg": board_svg,
         "buttons": buttons,
         "selection": selection,
@@ -128,3 +127,13 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         "base_url": base_url,
         "seat_names": rules.seat_names,
     }
+
+
+def is_replay(match: Match, at: int | None) -> bool:
+    """True when `at` asks for an earlier position than the current one."""
+    return at is not None and 0 <= at < match.ply
+
+
+def may_move(match: Match, seat: int | None, replaying: bool) -> bool:
+    """True when the viewer in `seat` is to move now (and is not looking at a replay)."""
+    return not replaying and match.is_active and seat is not None and match.to_move == seat

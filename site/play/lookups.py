@@ -8,18 +8,23 @@ from daymove.errors import Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
 
 
-def get_match(match_id) -> Match:
-    """The match with its players loaded; NotFound if there is none."""
+def _find_match(match_id, *related: str) -> Match:
     try:
-        return Match.objects.select_related("player0", "player1").get(pk=match_id)
+        return Match.objects.select_related("player0__player", "player1__player", *related).get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
         raise NotFound("There is no such match.") from None
 
 
+def get_match(match_id) -> Match:
+    """The match with its players (and their profiles, which say who is a bot) loaded; NotFound if there is none."""
+    return _find_match(match_id)
+
+
 def match_or_404(match_id) -> Match:
-    """The match for a view: a 404 page for an id that names none."""
+    """The match for a page, its clock loaded too (services change clocks through rows of their own, so only a
+    page that changes nothing may hold one): a 404 page for an id that names none."""
     try:
-        return get_match(match_id)
+        return _find_match(match_id, "clock")
     except Refused:
         raise Http404("There is no such match.") from None
 

@@ -17,13 +17,6 @@ from daymove.safety.models import Block
 from daymove.safety.signals import player_blocked
 
 
-def blocked_ids(user) -> set[int]:
-    """The ids of the players `user` has blocked."""
-    if user is None or not user.is_authenticated:
-        return set()
-    return set(Block.objects.filter(blocker=user).values_list("blocked_id", flat=True))
-
-
 def blocked_players(user) -> list:
     """The players `user` has blocked, latest first."""
     return [row.blocked for row in Block.objects.filter(blocker=user).select_related("blocked")]
@@ -35,6 +28,16 @@ def either_blocked_ids(user) -> set[int]:
         return set()
     pairs = Block.objects.filter(Q(blocker=user) | Q(blocked=user)).values_list("blocker_id", "blocked_id")
     return {other for pair in pairs for other in pair if other != user.pk}
+
+
+def blocks_between(user, other) -> tuple[bool, bool]:
+    """Whether `user` has blocked `other`, and whether `other` has blocked `user`, in one query."""
+    pairs = set(
+        Block.objects.filter(Q(blocker=user, blocked=other) | Q(blocker=other, blocked=user)).values_list(
+            "blocker_id", "blocked_id"
+        )
+    )
+    return (user.pk, other.pk) in pairs, (other.pk, user.pk) in pairs
 
 
 def has_blocked(blocker, blocked) -> bool:

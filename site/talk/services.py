@@ -11,7 +11,7 @@ from django.utils.formats import date_format
 from daymove.errors import Forbidden, Refused
 from daymove.play.models import Match
 from daymove.safety import ratelimits
-from daymove.safety.blocks import blocked_ids, has_blocked
+from daymove.safety.blocks import blocks_between
 from daymove.safety.mutes import active_mute
 from daymove.talk import signals
 from daymove.talk.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, ChatMessage, PrivateNote
@@ -24,16 +24,22 @@ def _require_player(match: Match, user) -> None:
         raise Forbidden("Only the two players can use this match's chat and notes.")
 
 
-def chat_for(match: Match, user) -> list[ChatMessage] | None:
-    """The latest chat messages, oldest first, for a player of the match; None for anyone else."""
-    if match.seat_of(user) is None:
+def _opponent(match: Match, user):
+    """The other player of the match, or None if `user` does not play in it."""
+    seat = match.seat_of(user)
+    return None if seat is None else match.players[1 - seat]
+
+
+def chat_for(match: Match, user, blocks: tuple[bool, bool] | None = None) -> list[ChatMessage] | None:
+    """The latest chat messages, oldest first, for a player of the match; None for anyone else.
+
+    `blocks` is `blocks_between(user, opponent)` when the caller has it already."""
+    opponent = _opponent(match, user)
+    if opponent is None:
         return None
-    latest = (
-        ChatMessage.objects.filter(match=match)
-        .exclude(author_id__in=blocked_ids(user))  # a blocked player's lines are not shown to the blocker
-        .select_related("author")
-        .order_by("-created", "-pk")
-    )
+    latest = ChatMessage.objects.filter(match=match).select_related("author").order_by("-created", "-pk")
+    if (blocks or blocks_between(user, opponent))[0]:  # a blocked player's lines are not shown to the blocker
+        latest = latest.exclude(author=opponent)
     return list(reversed(latest[:CHAT_SHOWN]))
 
 
@@ -66,18 +72,20 @@ def set_hidden(message: ChatMessage, hidden: bool) -> bool:
     return True
 
 
-def chat_closed_reason(match: Match, user) -> str | None:
-    """Why `user` cannot write in this match's chat (a moderator's mute, or a block either way), or None."""
-    seat = match.seat_of(user)
-    if seat is None:
+def chat_closed_reason(match: Match, user, blocks: tuple[bool, bool] | None = None) -> str | None:
+    """Why `user` cannot write in this match's chat (a moderator's mute, or a block either way), or None.
+
+    `blocks` is `blocks_between(user, opponent)` when the caller has it already."""
+    opponent = _opponent(match, user)
+    if opponent is None:
         return None
     mute = active_mute(user)
     if mute is not None:
         return f"A moderator has muted your chat until {date_format(timezone.localtime(mute.until), 'j F Y, H:i')}."
-    opponent = match.players[1 - seat]
-    if has_blocked(user, opponent):
+    user_blocked, blocked_by = blocks or blocks_between(user, opponent)
+    if user_blocked:
         return f"You have blocked {opponent.username}: the chat is closed (unblock them on their profile to reopen it)."
-    if has_blocked(opponent, user):
+    if blocked_by:
         return "The chat of this match is closed."
     return None
 
@@ -113,16 +121,16 @@ def chat_seq(match: Match) -> str:
 
 def talk_context(match: Match, user) -> dict:
     """What the chat and notes sections show to `user` (chat and note are None for non-players)."""
-    seat = match.seat_of(user)
-    opponent = match.players[1 - seat] if seat is not None else None
-    seq = chat_seq(match) if seat is not None else ""  # read first: a line posted meanwhile is shown next time
-    chat = chat_for(match, user)
+    opponent = _opponent(match, user)
+    seq = chat_seq(match) if opponent is not None else ""  # read first: a line posted meanwhile is shown next time
+    blocks = blocks_between(user, opponent) if opponent is not None else (False, False)
+    chat = chat_for(match, user, blocks)
     return {
         "opponent": opponent,
-        "opponent_blocked": opponent is not None and has_blocked(user, opponent),
+        "opponent_blocked": blocks[0],
         "chat": chat,
         "chat_seq": seq,
-        "chat_closed": chat_closed_reason(match, user),
+        "chat_closed": chat_closed_reason(match, user, blocks),
         "note": note_for(match, user),
         "chat_max_length": CHAT_MAX_LENGTH,
         "note_max_length": NOTE_MAX_LENGTH,

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 from daymove.clocks.display import time_control_summary
 from daymove.errors import Refused
 from daymove.play import caps, challenges, draws, endings, moves
-from daymove.play.boards import match_context
+from daymove.play.board_cache import page_context
 from daymove.play.lookups import match_or_404
-from daymove.play.models import Challenge, Match, Move
+from daymove.play.models import Challenge, Match
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.ratings.updates import challenge_expectation
 from daymove.safety.blocks import either_blocked_ids
@@ -32,6 +32,9 @@ HELD_EMAIL = (
     "The challenge waits in {who}'s lobby."
 )
 RECENT_FINISHED = 20
+# Challenges to one player, newest first: anyone may send one, so the list is bounded here (a player's own lists
+# are bounded by the caps: DAYMOVE_MAX_ACTIVE_MATCHES, DAYMOVE_MAX_OPEN_CHALLENGES).
+RECEIVED_SHOWN = 50
 OPEN_PER_PAGE = 25  # open challenges per lobby page
 
 
@@ -70,7 +73,7 @@ def _your_games(user) -> dict:
         "your_turn": sorted((m for m in active if m.seat_of(user) == m.to_move), key=_deadline_order),
         "waiting": [m for m in active if m.seat_of(user) != m.to_move],
         "finished": list(mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at")[:RECENT_FINISHED]),
-        "received": _with_summaries(list(_open_challenges().filter(opponent=user))),
+        "received": _with_summaries(list(_open_challenges().filter(opponent=user)[:RECEIVED_SHOWN])),
         "sent": _with_summaries(list(_open_challenges().filter(creator=user))),
     }
 
@@ -227,8 +230,7 @@ def _parse_at(request) -> int | None:
 
 def _render_match(request, match: Match, *, clicked=(), at=None, form=None, error=None, status=200, part="play"):
     """The match page, or one of its live parts (`part`, the play area by default) for htmx requests."""
-    notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
-    context = match_context(match, request.user, notations, list(clicked), at)
+    context = page_context(match, request.user, list(clicked), at)
     context |= match_extras(match, request.user)
     context["form"] = form or MoveForm(initial={"ply": match.ply})
     context["error"] = error

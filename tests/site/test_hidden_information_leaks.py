@@ -261,7 +261,6 @@ def _comment_in_page(monkeypatch, game):
         return context
 
     monkeypatch.setattr(boards, "match_context", careless)
-    monkeypatch.setattr("daymove.web.views.match_context", careless)
 
 
 @pytest.mark.django_db

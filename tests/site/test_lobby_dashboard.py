@@ -134,3 +134,14 @@ def test_lobby_query_count_does_not_grow(alice, alice_client, client, query):
     _populate(alice, 15)
     assert _queries(alice_client, url) == small
     assert _queries(client, url) == small_anonymous
+
+
+def test_challenges_to_a_player_are_listed_newest_first_up_to_a_bound(alice, alice_client):
+    from daymove.web.views import RECEIVED_SHOWN
+
+    senders = [UserFactory() for _ in range(RECEIVED_SHOWN + 2)]
+    for sender in senders:
+        ChallengeFactory(creator=sender, opponent=alice)
+    page = alice_client.get(reverse("lobby")).content.decode()
+    listed = [sender for sender in senders if f"<li>{sender.username}" in page]
+    assert listed == senders[2:]  # the two oldest wait until newer ones are answered

@@ -21,7 +21,7 @@ def _away(user_ids) -> dict[int, Vacation]:
 @register.inclusion_tag("clocks/partials/match_clock.html")
 def match_clock(match, seat):
     """The time control, the running deadline, time banks, and vacations of the two players."""
-    clock = MatchClock.objects.filter(match=match).first()
+    clock = getattr(match, "clock", None)  # loaded with the match (site/play/lookups.py), else asked for here
     away = _away([match.player0_id, match.player1_id])
     now = timezone.now()
     players = []

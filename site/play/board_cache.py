@@ -1,0 +1,72 @@
+"""The drawn parts of a match page, cached: each board is drawn once per position and view, not once per request.
+
+A drawing depends on the match's stored position and result, on the seat it is seen from (hidden information
+stays per view), on whether that viewer may move, on the clicks made so far and on the replayed ply. The key
+holds all of these, with a digest of the stored position itself and of this code, so a move, an ending, a changed
+view or a new release can never find an old picture: it finds no entry and draws afresh. Entries are never
+deleted for correctness, only to make room (the "boards" cache: Redis in production, local memory by default).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+
+from django.core.cache import caches
+
+from daymove.play import boards
+from daymove.play.models import Match, Move
+
+CACHE = "boards"
+SECONDS = 7 * 24 * 3600  # a position seen once a day stays drawn; older ones are drawn again when asked
+DRAWN = ("board_svg", "buttons", "selection", "shown_ply", "moves", "description")  # what the cache holds
+
+
+@cache
+def code_digest() -> str:
+    """A digest of the code that draws pages (the games and this app's board code): a new release, new keys."""
+    import games
+
+    digest = hashlib.blake2b(digest_size=8)
+    sources = sorted(Path(games.__file__).parent.rglob("*.py")) + [Path(boards.__file__)]
+    for path in sources:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def drawing_key(match: Match, seat: int | None, clicked: list[str], at: int | None) -> str:
+    """The cache key of what `seat` sees of the match as stored now, with these clicks, at this replayed ply."""
+    replaying = boards.is_replay(match, at)
+    stored = [match.game, match.options, match.state, match.ply, match.status, match.winner, match.result_reason]
+    view = [seat, boards.may_move(match, seat, replaying), clicked, at if replaying else None]
+    text = json.dumps([stored, view, match.pk], sort_keys=True, separators=(",", ":"))
+    return f"{code_digest()}:{match.pk}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
+
+
+def notations_of(match: Match) -> list[str]:
+    """The match's moves in notation, in order."""
+    return list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
+
+
+def page_context(match: Match, user, clicked: list[str], at: int | None) -> dict:
+    """`boards.match_context`, its drawings taken from the cache when this view of this position was drawn before."""
+    seat = match.seat_of(user)
+    store = caches[CACHE]
+    key = drawing_key(match, seat, clicked, at)
+    drawn = store.get(key)
+    if drawn is None:
+        context = boards.match_context(match, user, notations_of(match), clicked, at)
+        store.set(key, {name: context[name] for name in DRAWN}, SECONDS)
+        return context
+    replaying = boards.is_replay(match, at)
+    return drawn | {
+        "match": match,
+        "rules": match.rules,
+        "seat": seat,
+        "can_move": boards.may_move(match, seat, replaying),
+        "replaying": replaying,
+        "base_url": match.get_absolute_url(),
+        "seat_names": match.rules.seat_names,
+    }
