@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install clean chromium loadbench failurecheck
+.PHONY: run test install clean chromium loadbench failurecheck deploycheck
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ loadbench: $(STAMP)
 # Needs redis-server (a private one is started on a free port); e.g. make failurecheck FAILURECHECK_ARGS="--outage 20".
 failurecheck: $(STAMP)
 	$(BIN)/python -m tools.failurecheck --write docs/performance.md $(FAILURECHECK_ARGS)
+
+# The production layout (Procfile: two web processes, two workers, one beat) against this machine's PostgreSQL and
+# Redis (db 6 unless DEPLOYCHECK_REDIS_URL says otherwise), driven through a scripted session; see docs/deploy.md.
+deploycheck: $(STAMP)
+	$(BIN)/python -m tools.deploycheck $(DEPLOYCHECK_ARGS)
 
 clean:
 	rm -rf $(VENV) var

@@ -69,6 +69,7 @@ class Hub:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
+        self._someone_came = threading.Event()  # ends the idle wait: a first page must not wait a whole poll
         self._watermark: int | None = None
         self._polls = 0
 
@@ -79,6 +80,7 @@ class Hub:
         with self._lock:
             for topic in wanted:
                 self._listeners.setdefault(topic, set()).add(listener)
+            self._someone_came.set()
             if self._thread is None:
                 self._stopping.clear()
                 self._thread = threading.Thread(target=self._run, name="live-hub", daemon=True)
@@ -116,6 +118,7 @@ class Hub:
         thread = self._thread
         if thread is not None:
             self._stopping.set()
+            self._someone_came.set()
             thread.join(timeout=10)
             self._thread = None
 
@@ -129,7 +132,8 @@ class Hub:
                         # Nobody listens: nothing to read. Listeners that come catch up by themselves.
                         pubsub = self._close(pubsub)
                         self._watermark = None
-                        self._stopping.wait(self.poll_seconds)
+                        self._someone_came.wait(self.poll_seconds)
+                        self._someone_came.clear()
                         continue
                     if self.redis_url and pubsub is None and time.monotonic() >= next_subscribe:
                         next_subscribe = time.monotonic() + RESUBSCRIBE_SECONDS
