@@ -22,9 +22,9 @@ class CISequence(Game):
     draws_by_agreement = True  # equal scores without a deciding line draw, and so does the ply limit
     # The search gains little from each doubling (hidden tiles blur it, and strong sides often tie), so the
     # levels are 10-16x apart: with the guided rollout 400 v 60 won 47% of 60 games, 1000 v 100 59% of 200,
-    # 1600 v 100 62.5% of 200; 3200 v 1600 scored only +60 Elo, so strong is ten times club (about 4 CPU-seconds
-    # at the busiest moves; docs/performance.md has the measured ladder).
-    bot_playouts = {"beginner": 10, "casual": 100, "club": 1600, "strong": 16000}
+    # 1600 v 100 62.5% of 200. Strong (3,200) scored only +60 Elo over club, so it is not offered; ten times club
+    # (16,000, about 3-4 CPU-seconds a move) could not be measured in a session (docs/performance.md).
+    bot_playouts = {"beginner": 10, "casual": 100, "club": 1600, "strong": 3200}
     # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder ci-sequence`).
     bot_strength = {"beginner": 164, "casual": 405, "club": 603}
 
