@@ -5,32 +5,16 @@ and as a spectator, rules, profile, leaderboards, settings, sign-up and log-in â
 rates "serious" or "critical".
 """
 
-import random
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from daymove.play import moves as move_service
 from games.registry import all_games
-from tests.factories import PASSWORD, MatchFactory, UserFactory
+from tests.factories import PASSWORD, UserFactory
+from tests.support.games import played_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 BLOCKING = {"serious", "critical"}
-
-
-def played_match(slug, first, second, plies=4, seed=3):
-    """A match of `slug` a few random moves in, with `first` to move (the seats are assigned to make it so)."""
-    rules = all_games()[slug]
-    match = MatchFactory(game=slug, player0=first, player1=second)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        text = rng.choice(rules.legal_move_strings(match.position()))
-        match = move_service.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
-    if match.players[match.to_move] != first:
-        text = rng.choice(rules.legal_move_strings(match.position()))
-        match = move_service.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
-    return match
 
 
 def half_made_move(page, match):

@@ -12,9 +12,11 @@ from collections.abc import Iterator
 import pytest
 from django.urls import reverse
 
+from daymove.play import moves
 from games.base import Game
 from games.cli import replay
 from games.registry import all_games
+from tests.factories import MatchFactory
 
 
 def random_states(game: Game, options: dict | None = None, seed: int = 0, max_plies: int = 1000) -> Iterator:
@@ -69,3 +71,14 @@ def rules_page_text(client, slug: str) -> str:
     start = page.index('<article class="rules')
     article = page[start : page.index("</article>", start)]
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", article)).lower()
+
+
+def played_match(slug: str, first, second, plies: int = 4, seed: int = 3):
+    """A match of `slug` between two users a few random moves in, played through the site, `first` to move."""
+    rules = all_games()[slug]
+    match = MatchFactory(game=slug, player0=first, player1=second)
+    rng = random.Random(seed)
+    while match.ply < plies or match.players[match.to_move] != first:
+        text = rng.choice(rules.legal_move_strings(match.position()))
+        match = moves.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
+    return match
