@@ -226,6 +226,10 @@ class Game:
         """The move list as `seat` may read it; perfect-information games show it whole."""
         return list(notations)
 
+    def seen_move(self, state: State, seat: int | None, text: str) -> str:
+        """The legal move `text` from `state` as `seat` would read it once played (as `history_for` shows it)."""
+        return text
+
     def revealed_view(self, state: State, seat: int | None) -> dict:
         """The view of a position of a match that has ended (replays, resignations): nothing is secret."""
         return self.player_view(state, seat)

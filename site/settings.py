@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "daymove.notify",
     "daymove.ratings",
     "daymove.talk",
+    "daymove.plans",
     "daymove.safety",
     "daymove.moderation",
     "daymove.live",

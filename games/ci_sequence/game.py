@@ -48,6 +48,7 @@ class CISequence(Game):
     player_view = staticmethod(views.player_view)
     revealed_view = staticmethod(views.revealed_view)
     history_for = staticmethod(views.history_for)
+    seen_move = staticmethod(views.seen_move)
     sample_state = staticmethod(views.sample_state)
     describe = staticmethod(render.describe)
     render_board = staticmethod(render.render_board)

@@ -164,6 +164,17 @@ def history_for(state: State, seat: int | None, notations: list[str]) -> list[st
     return [text if "@" not in text or i in mine else redact(text) for i, text in enumerate(notations)]
 
 
+def seen_move(state: State, seat: int | None, text: str) -> str:
+    """A legal move from `state` as `seat` reads it once played: like `history_for`, a placement of a tile
+    the seat cannot name shows "?" for the symbol (in memory mode, every placement)."""
+    if "@" not in text:
+        return text
+    after, placed, _ = play_code(state, parse_move(text))
+    if seat is None or state.memory or not after.known[seat] >> placed & 1:
+        return redact(text)
+    return text
+
+
 def sample_state(view: dict, rng: random.Random) -> State:
     """A state the viewer cannot tell from the real one; unknown symbols uniformly assigned.
 

@@ -74,7 +74,7 @@ def start_clock(match: Match) -> MatchClock:
 
 def after_move(match: Match) -> MatchClock:
     """Charge the mover's time bank and start the next turn (called in the move's transaction)."""
-    now = timezone.now()
+    now = match.updated  # when the move counts as made (a planned reply: when the move it answers was)
     # Lock only the clock row: the move already holds the match row, and vacations lock clocks alone.
     clock = MatchClock.objects.select_for_update(of=("self",)).filter(match=match).first()
     if clock is None:  # a match made without a challenge (seeds, admin): the default terms

@@ -13,6 +13,7 @@ from daymove.clocks.models import MatchClock
 from daymove.notify.allowances import challenge_email_allowed
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import record, reschedule
+from daymove.plans.engine import awaits_move
 from daymove.play.models import Challenge, Match
 from daymove.play.signals import is_replaying_history
 from daymove.players.bots import is_bot
@@ -59,9 +60,10 @@ def turn_passed(match: Match, *, first_turn_for_creator: bool = False) -> None:
     """The turn has passed: "your turn" to the player to move (their reminders follow the deadline the clock set).
 
     Against a bot no "your turn" email is sent (the bot answers within seconds, while the player is on
-    the page); reminders still are, as the player's deadline runs.
+    the page); reminders still are, as the player's deadline runs. Nor is one to a player whose plan
+    waited for this move: they get the plan's email instead (`reply_played` or `plan_dropped`).
     """
-    if not match.is_active or match.to_move is None:
+    if not match.is_active or match.to_move is None or awaits_move(match):
         return
     user = match.players[match.to_move]
     if is_bot(user):
@@ -126,3 +128,24 @@ def match_finished(match: Match) -> None:
             _record_email(
                 "game_over", email_key(match.pk, match.ply, "game_over", user.pk), user, match=match.pk, ply=match.ply
             )
+
+
+def reply_played(match: Match, owner, ply: int) -> None:
+    """Tell the owner that their planned reply was played at `ply` (instead of "your turn")."""
+    if is_bot(owner) or _against_bot(match) or not preferences_of(owner).wants("your_turn"):
+        return
+    _record_email("planned_reply", email_key(match.pk, ply, "planned_reply", owner.pk), owner, match=match.pk, ply=ply)
+
+
+def plan_dropped(match: Match, owner, dropped: list[list[str]]) -> None:
+    """Tell the owner that the opponent's move left their plan, and which lines were dropped (it is their turn)."""
+    if is_bot(owner) or _against_bot(match) or not preferences_of(owner).wants("your_turn"):
+        return
+    _record_email(
+        "plan_dropped",
+        email_key(match.pk, match.ply, "plan_dropped", owner.pk),
+        owner,
+        match=match.pk,
+        ply=match.ply,
+        dropped=dropped,
+    )

@@ -18,6 +18,7 @@ from daymove.notify.content import match_link, turn_summary, waiting_matches
 from daymove.notify.events import KIND
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import BULK, MAIL, handler
+from daymove.play.lookups import notations_of
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import verified_address
 from daymove.players.bots import is_bot
@@ -78,6 +79,37 @@ def draw_offer(payload: dict, user) -> dict | None:
     return _turn_context(*turn)
 
 
+def planned_reply(payload: dict, user) -> dict | None:
+    """The opponent's move and the recipient's planned reply to it, both as the recipient reads them."""
+    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    seat = match.seat_of(user) if match else None
+    if seat is None:
+        return None
+    ply = payload["ply"]
+    seen = match.history_for(seat, notations_of(match))
+    if len(seen) <= ply:
+        return None
+    return turn_summary(match, seat, MatchClock.objects.filter(match=match).first()) | {
+        "after": seen[ply - 1],
+        "reply": seen[ply],
+        "your_turn": match.is_active and match.to_move == seat,
+    }
+
+
+def plan_dropped(payload: dict, user) -> dict | None:
+    """The opponent's move the plan did not expect, the lines dropped; and the turn, if it is still theirs."""
+    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    seat = match.seat_of(user) if match else None
+    if seat is None:
+        return None
+    seen = match.history_for(seat, notations_of(match))
+    return turn_summary(match, seat, MatchClock.objects.filter(match=match).first()) | {
+        "after": seen[payload["ply"] - 1] if len(seen) >= payload["ply"] else "",
+        "dropped": [" ".join(line) for line in payload["dropped"]],
+        "your_turn": match.is_active and match.ply == payload["ply"] and match.to_move == seat,
+    }
+
+
 def challenge(payload: dict, user) -> dict | None:
     found = (
         Challenge.objects.select_related("creator")
@@ -110,11 +142,13 @@ BUILDERS = {
     "challenge": challenge,
     "digest": digest,
     "draw_offer": draw_offer,
+    "planned_reply": planned_reply,
+    "plan_dropped": plan_dropped,
 }
 
 
 # Emails that follow another kind's preference (and its unsubscribe link).
-PREFERENCE_OF = {"draw_offer": "your_turn"}
+PREFERENCE_OF = {"draw_offer": "your_turn", "planned_reply": "your_turn", "plan_dropped": "your_turn"}
 
 # Emails about the recipient's turn: a reply to them plays a move (daymove.inbound).
 ANSWERABLE = {"your_turn", "reminder", "draw_offer"}

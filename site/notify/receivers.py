@@ -7,6 +7,7 @@ from django.dispatch import receiver
 from daymove.clocks.signals import deadline_set
 from daymove.notify import events
 from daymove.notify.models import EmailPreferences
+from daymove.plans import signals as plan_signals
 from daymove.play import signals
 from daymove.players.signals import account_closing
 
@@ -39,6 +40,18 @@ def email_draw_offer(sender, match, seat, **kwargs) -> None:
 def email_game_over(sender, match, **kwargs) -> None:
     """Both players hear the result."""
     events.match_finished(match)
+
+
+@receiver(plan_signals.reply_played)
+def email_planned_reply(sender, match, owner, ply, **kwargs) -> None:
+    """The owner hears their planned reply was played."""
+    events.reply_played(match, owner, ply)
+
+
+@receiver(plan_signals.plan_dropped)
+def email_plan_dropped(sender, match, owner, dropped, **kwargs) -> None:
+    """The owner hears which planned lines the opponent's move left, and that it is their turn."""
+    events.plan_dropped(match, owner, dropped)
 
 
 @receiver(deadline_set)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import Http404
 
 from daymove.errors import Forbidden, NotFound, Refused
-from daymove.play.models import Challenge, Match
+from daymove.play.models import Challenge, Match, Move
 
 
 def _find_match(match_id, *related: str) -> Match:
@@ -43,3 +43,8 @@ def player_seat(match: Match, user) -> int:
     if seat is None:
         raise Forbidden("You are not playing in this match.")
     return seat
+
+
+def notations_of(match: Match) -> list[str]:
+    """The match's moves in full notation, in order (secret in hidden-information games: never shown as such)."""
+    return list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))

@@ -46,8 +46,12 @@ def _repeat_of(match: Match, seat: int, ply: int, notation: str) -> Move | None:
     return Move.objects.filter(match=match, ply=ply, seat=seat, notation=notation).first()
 
 
-def submit_move(match_id, user, text: str, seen_ply) -> MoveResult:
-    """Apply `text` for `user` if the match is still at `seen_ply`; Refused with a reason if not."""
+def submit_move(match_id, user, text: str, seen_ply, *, at=None) -> MoveResult:
+    """Apply `text` for `user` if the match is still at `seen_ply`; Refused with a reason if not.
+
+    `at` is when the move counts as made (now unless given): a planned reply counts as made at the
+    moment of the move it answers, so the replier's clock is charged nothing for it.
+    """
     match = get_match(match_id)
     seat = player_seat(match, user)
     try:
@@ -71,7 +75,7 @@ def submit_move(match_id, user, text: str, seen_ply) -> MoveResult:
     except RulesError as error:
         raise Refused(f"{notation} is not legal here: {error}") from None
     try:
-        return _store(match, seat, seen_ply, notation, new_state)
+        return _store(match, seat, seen_ply, notation, new_state, at or timezone.now())
     except Conflict:
         repeat = _repeat_of(match, seat, seen_ply, notation)
         if repeat is not None:
@@ -79,10 +83,9 @@ def submit_move(match_id, user, text: str, seen_ply) -> MoveResult:
         raise
 
 
-def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state) -> MoveResult:
+def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state, now) -> MoveResult:
     """Compare-and-set the match row and record the move, in one transaction."""
     rules = match.rules
-    now = timezone.now()
     outcome = rules.outcome(new_state)
     fields = {
         "ply": seen_ply + 1,
@@ -103,6 +106,7 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state) -> 
             if match.is_active:
                 lapse_draw_offer(match)
                 signals.turn_passed.send(sender=Match, match=match)
+                signals.awaiting_reply.send(sender=Match, match=match)
             else:
                 signals.match_finished.send(sender=Match, match=match)
     except IntegrityError:

@@ -19,6 +19,9 @@ challenge_created = Signal()
 match_started = Signal()
 # match: a move has just been played and the match goes on (the match row holds the new position)
 turn_passed = Signal()
+# match: sent after turn_passed, once every receiver of it has run: the player to move may answer at once
+# (a planned reply, played through the move service in the same transaction, counting as made at match.updated)
+awaiting_reply = Signal()
 # match, seat: `seat` has just offered a draw
 draw_offered = Signal()
 # match: the match has just ended, however it ended (a move, resignation, agreement, timeout, an admin)

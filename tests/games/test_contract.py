@@ -179,3 +179,26 @@ def test_an_alternative_history_looks_the_same_to_its_viewer(game, options):
                     twin, seat, other[: ply + 1]
                 )
     assert found >= 6
+
+
+@pytest.mark.parametrize("game,options", game_cases())
+def test_a_move_is_seen_as_the_move_list_shows_it(game, options):
+    """Conditional moves match the opponent's move as its owner reads it: `seen_move` before the move must say
+    what `history_for` shows after it, for both seats and spectators, at every ply of random games; and the
+    analysis board, which plays in states sampled from its owner's view, must offer the move as its owner sees it."""
+    rng = random.Random(11)
+    for _ in range(4):
+        state, notations = game.initial_state(options), []
+        while (moves := game.legal_move_strings(state)) and len(notations) < 60:
+            text = rng.choice(moves)
+            before, state = state, game.play(state, text)
+            notations.append(text)
+            if game.current_player(state) is None:
+                break
+            for seat in (0, 1, None):
+                assert game.seen_move(before, seat, text) == game.history_for(state, seat, notations)[-1]
+            if game.hidden_information:
+                for seat in (0, 1):
+                    sample = game.sample_state(game.player_view(before, seat), rng)
+                    offered = {game.seen_move(sample, seat, move) for move in game.legal_move_strings(sample)}
+                    assert game.seen_move(before, seat, text) in offered

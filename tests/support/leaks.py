@@ -13,6 +13,8 @@ import difflib
 import html
 import re
 
+from daymove.plans import analysis, conditional, positions
+from daymove.plans.models import AnalysisTree, ConditionalPlan
 from daymove.play.models import Match, Move
 
 # Tokens that differ between two renders of the same page for reasons of their own.
@@ -90,3 +92,48 @@ def diff_excerpt(a: bytes, b: bytes) -> str:
         a.decode().split(">"), b.decode().split(">"), "real world", "other world", n=1, lineterm=""
     )
     return "\n".join(list(lines)[:14])
+
+
+class PlanWorld:
+    """While stored, the player in `seat` keeps analyses and a conditional plan in the match: random lines made
+    through the services (none before, none after). Nobody but that player may be shown a trace of them.
+
+    `secrets` are the moves in them that a spectator could not read as they are (the owner's hidden choices).
+    """
+
+    def __init__(self, match: Match, seat: int, rng, lines: int = 3, depth: int = 4):
+        self.match, self.seat, self.rng, self.lines, self.depth = match, seat, rng, lines, depth
+        self.secrets: set[str] = set()
+
+    def _random_line(self, root_ply: int) -> list[str]:
+        match, rules = self.match, self.match.rules
+        state = positions.start(match, notations_of(match), self.seat, root_ply)
+        line = []
+        for _ in range(self.depth):
+            offered = positions.offered(match, state, self.seat)
+            if not offered:
+                break
+            move, after = positions.step(match, state, self.seat, self.rng.choice(offered))
+            if rules.current_player(state) == self.seat and rules.seen_move(state, None, move) != move:
+                self.secrets.add(move)
+            line.append(move)
+            state = after
+        return line
+
+    def __enter__(self):
+        owner = self.match.players[self.seat]
+        version = 0
+        for _ in range(self.lines):
+            root = self.rng.randrange(self.match.ply + 1)
+            path: tuple = ()
+            for move in self._random_line(root):
+                path = analysis.add_move(self.match.pk, owner, root, path, move)
+            if self.match.to_move == 1 - self.seat:
+                line = self._random_line(self.match.ply)
+                if len(line) > 1:
+                    version = conditional.plan_line(self.match.pk, owner, line, version).version
+        return self
+
+    def __exit__(self, *exc):
+        AnalysisTree.objects.filter(match=self.match).delete()
+        ConditionalPlan.objects.filter(match=self.match).delete()

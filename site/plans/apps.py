@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class PlansConfig(AppConfig):
+    name = "daymove.plans"
+    label = "plans"
+    verbose_name = "Analysis and conditional moves"
+
+    def ready(self):
+        # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
+        from daymove.plans import receivers  # noqa: F401 - connects the conditional moves to play's signals

@@ -1,0 +1,68 @@
+"""Analysis trees and conditional plans: private to their owner (see `access` and the leak tests).
+
+Both keep a tree of moves as JSON, a list of nodes {"m": move, "c": [children]} with the main line
+first (`trees`). Moves of the owner are in full notation; moves of the opponent as the owner reads
+them (for hidden-information games, `Game.seen_move`), so nothing the owner cannot know is stored.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from daymove.play.models import Match
+
+
+class AnalysisTree(models.Model):
+    """One person's analysis of a match from the position after `root_ply` moves."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    root_ply = models.PositiveIntegerField()
+    tree = models.JSONField(default=list, blank=True)
+    published = models.BooleanField(default=False, help_text="Shown to everyone once the match has ended.")
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["match", "owner", "root_ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "owner", "root_ply"], name="one_analysis_per_root"),
+        ]
+
+    def __str__(self):
+        return f"analysis of #{self.match_id} from ply {self.root_ply}"
+
+
+class ConditionalPlan(models.Model):
+    """A player's planned replies in a match: expected opponent move -> reply -> expected move -> ...
+
+    `tree` starts at the position after `ply` moves, where the opponent is to move; its top nodes are
+    the moves the owner expects, each with one child, the reply. `version` goes up with every change
+    (the owner's edits and the replies played), so a change based on an old version is refused.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Waiting for the opponent's move"
+        DONE = "done", "Played to its end"
+        DROPPED = "dropped", "Dropped"
+        CANCELLED = "cancelled", "Cancelled"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    ply = models.PositiveIntegerField()
+    tree = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    version = models.PositiveIntegerField(default=0)
+    note = models.CharField(max_length=300, blank=True, help_text="What happened last, for the owner.")
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "owner"], name="one_plan_per_player")]
+
+    def __str__(self):
+        return f"plan in #{self.match_id} ({self.status})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
