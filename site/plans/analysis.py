@@ -59,7 +59,9 @@ def delete_branch(match_id, user, root_ply, path) -> tuple:
     if not path:
         raise Refused("Choose the move to delete.")
     with transaction.atomic():
-        tree = _locked_tree(match, user, root_ply)
+        tree = AnalysisTree.objects.select_for_update().filter(match=match, owner=user, root_ply=root_ply).first()
+        if tree is None or trees.children_at(tree.tree, path) is None:
+            raise Refused("That move is not in your analysis (deleted in another window?).")
         tree.tree = trees.without(tree.tree, path)
         tree.updated = timezone.now()
         tree.save(update_fields=["tree", "updated"])
@@ -81,7 +83,8 @@ def set_published(match_id, user, root_ply, published: bool) -> AnalysisTree:
 
 
 def published_analyses(match: Match) -> list[AnalysisTree]:
-    """The analyses shown with a match: none while it is on, the published ones once it has ended."""
-    if match.is_active:
-        return []
-    return list(AnalysisTree.objects.filter(match=match, published=True).exclude(tree=[]).select_related("owner"))
+    """The analyses shown with a match: none while it is on, the published ones once it has ended.
+
+    Asked even while the match is on (finding nothing), so the page's query count never varies."""
+    rows = AnalysisTree.objects.filter(match=match, published=True).exclude(match__status=Match.Status.ACTIVE)
+    return [row for row in rows.select_related("owner") if row.tree]

@@ -1,9 +1,11 @@
-"""What the match page shows beside the board: ratings, the result's rating changes, draw offers, chat, notes."""
+"""What the match page shows beside the board: ratings, the result's rating changes, draw offers, chat, notes,
+the viewer's analysis board and plan."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 
+from daymove.plans.summary import plans_context
 from daymove.play.draws import can_offer_draw
 from daymove.play.models import Match
 from daymove.ratings.models import RatingChange, display
@@ -31,10 +33,14 @@ def match_extras(match: Match, user) -> dict:
             }
         )
     offer = match.draw_offer_seat if match.is_active else None
-    return talk_context(match, user) | {
-        "player_rows": players,
-        "draw_possible": match.is_active and seat is not None and can_offer_draw(match),
-        "draw_offered_by_me": seat is not None and offer == seat,
-        "draw_offered_to_me": seat is not None and offer == 1 - seat,
-        "can_rematch": seat is not None and match.status == Match.Status.FINISHED,
-    }
+    return (
+        talk_context(match, user)
+        | plans_context(match, user)
+        | {
+            "player_rows": players,
+            "draw_possible": match.is_active and seat is not None and can_offer_draw(match),
+            "draw_offered_by_me": seat is not None and offer == seat,
+            "draw_offered_to_me": seat is not None and offer == 1 - seat,
+            "can_rematch": seat is not None and match.status == Match.Status.FINISHED,
+        }
+    )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from daymove.web import player_views, views
+from daymove.web import analysis_views, player_views, views
 
 urlpatterns = [
     path("players/<str:username>/", player_views.profile_page, name="profile"),
@@ -23,5 +23,12 @@ urlpatterns = [
     path("m/<int:match_id>/draw/accept/", views.accept_draw, name="accept_draw"),
     path("m/<int:match_id>/draw/decline/", views.decline_draw, name="decline_draw"),
     path("m/<int:match_id>/rematch/", views.rematch, name="rematch"),
+    path("m/<int:match_id>/analysis/", analysis_views.analysis_board, name="analysis"),
+    path("m/<int:match_id>/analysis/move/", analysis_views.analysis_move, name="analysis_move"),
+    path("m/<int:match_id>/analysis/delete/", analysis_views.analysis_delete, name="analysis_delete"),
+    path("m/<int:match_id>/analysis/publish/", analysis_views.analysis_publish, name="analysis_publish"),
+    path("m/<int:match_id>/plan/line/", analysis_views.plan_line, name="plan_line"),
+    path("m/<int:match_id>/plan/remove/", analysis_views.plan_remove, name="plan_remove"),
+    path("m/<int:match_id>/plan/cancel/", analysis_views.plan_cancel, name="plan_cancel"),
     path("games/<slug:slug>/rules/", views.rules_page, name="rules"),
 ]

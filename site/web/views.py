@@ -285,8 +285,8 @@ def play_move(request, match_id):
     except Refused as refusal:
         match = match_or_404(match_id)
         return _render_match(request, match, form=form, error=refusal.message, status=refusal.status)
-    if request.htmx:
-        return _render_match(request, result.match)
+    if request.htmx:  # read again: a planned reply may have answered the move in its transaction
+        return _render_match(request, match_or_404(result.match.pk))
     return redirect(result.match)
 
 

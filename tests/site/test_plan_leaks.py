@@ -46,6 +46,7 @@ def pages_for(name: str, match, owner) -> list[tuple[str, dict, dict]]:
     pages = [(url, {}, {}), (url, {"at": max(match.ply - 1, 0)}, HTMX)]
     pages += [(reverse("match_part", args=[match.pk, part]), stale, HTMX) for part in ("head", "play", "actions")]
     pages.append((reverse("profile", args=[owner.username]), {}, {}))
+    pages.append((reverse("analysis", args=[match.pk]), {}, HTMX))  # their own board (or the refusal)
     if name == "opponent":
         pages += [(reverse(page), {}, {}) for page in ("lobby", "download_json", "download_text")]
     return pages

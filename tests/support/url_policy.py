@@ -18,6 +18,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from daymove.clocks.vacations import local_today
 from daymove.moderation.models import ModerationAction
 from daymove.notify.unsubscribe import make_token
+from daymove.plans import analysis, conditional
 from daymove.play.models import Match
 from daymove.safety.models import Block
 from daymove.talk.models import ChatMessage
@@ -108,6 +109,25 @@ def warn_the_player(w):
     )
 
 
+def analysis_move_body(w):
+    return {"root": w.match.ply, "move": w.legal_move()}
+
+
+def player_analyses(w):
+    analysis.add_move(w.match.pk, w.users["player"], w.match.ply, (), w.legal_move())
+
+
+def planned_line(w) -> list[str]:
+    """The player's move expected by the opponent, and the opponent's reply to it."""
+    rules = w.match.rules
+    expected = w.legal_move()
+    return [expected, rules.legal_move_strings(rules.play(w.match.position(), expected))[0]]
+
+
+def opponent_plans(w):
+    conditional.plan_line(w.match.pk, w.users["opponent"], planned_line(w), 0)
+
+
 MATCH_ACTION_REFUSED = dict(other=403, staff=403)
 ADMIN_ONLY = each(ADMIN_LOGIN, staff=200)
 
@@ -164,6 +184,54 @@ POLICY: dict[str, list[Case]] = {
     ],
     "note_save": [
         Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, data=lambda w: {"text": "my plan"}, acts=PLAYERS)
+    ],
+    # ---- the analysis board and planned replies: each player's own, private ---------------------
+    "analysis": [Case(match_id, get=members(200) | MATCH_ACTION_REFUSED, post=each(405), htmx=True)],
+    "analysis_move": [Case(match_id, post=members(302) | MATCH_ACTION_REFUSED, data=analysis_move_body, acts=PLAYERS)],
+    "analysis_delete": [
+        Case(
+            match_id,
+            post=members(400) | MATCH_ACTION_REFUSED | dict(player=302),
+            data=lambda w: {"root": w.match.ply, "l": [w.legal_move()]},
+            acts=("player",),
+            setup=player_analyses,
+        )
+    ],
+    "analysis_publish": [
+        Case(
+            match_id,
+            post=members(400) | MATCH_ACTION_REFUSED | dict(player=302),
+            data=lambda w: {"root": w.match.ply, "published": "1"},
+            acts=("player",),
+            setup=player_analyses,
+        )
+    ],
+    # The player is to move: only the opponent may plan replies now.
+    "plan_line": [
+        Case(
+            match_id,
+            post=members(400) | MATCH_ACTION_REFUSED | dict(opponent=302),
+            data=lambda w: {"root": w.match.ply, "l": planned_line(w), "version": 0},
+            acts=("opponent",),
+        )
+    ],
+    "plan_remove": [
+        Case(
+            match_id,
+            post=members(400) | MATCH_ACTION_REFUSED | dict(opponent=302),
+            data=lambda w: {"l": planned_line(w), "version": 1},
+            acts=("opponent",),
+            setup=opponent_plans,
+        )
+    ],
+    "plan_cancel": [
+        Case(
+            match_id,
+            post=members(400) | MATCH_ACTION_REFUSED | dict(opponent=302),
+            data=lambda w: {"version": 1},
+            acts=("opponent",),
+            setup=opponent_plans,
+        )
     ],
     # ---- challenges: the direct challenge from the opponent to the player --------------------
     "new_challenge": [

@@ -1,0 +1,23 @@
+"""What the match page says about analyses and plans: the viewer's own plan, and the analyses published."""
+
+from __future__ import annotations
+
+from daymove.plans import trees
+from daymove.plans.access import can_analyse
+from daymove.plans.analysis import published_analyses
+from daymove.plans.conditional import plan_of
+from daymove.play.models import Match
+
+
+def plans_context(match: Match, user) -> dict:
+    """Context for the match page: only ever the viewer's own plan (so no page shows whether anyone else has one)."""
+    plan = plan_of(match, user)
+    return {
+        "can_analyse": can_analyse(match, user),
+        "my_plan": plan,
+        "my_plan_lines": len(trees.lines(plan.tree)) if plan is not None and plan.is_active else 0,
+        "published_analyses": [
+            (row.owner, row.root_ply, [" ".join(line) for line in trees.lines(row.tree)])
+            for row in published_analyses(match)
+        ],
+    }

@@ -1,0 +1,99 @@
+"""The analysis board and the conditional plan on a match page: htmx fragments (whole pages without JavaScript).
+Thin: the work is in daymove.plans."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from daymove.errors import Refused
+from daymove.plans import analysis, conditional
+from daymove.plans.boards import analysis_context, analysis_url
+from daymove.play.lookups import match_or_404
+
+PATH_LIMIT = 200  # moves in one line: more than any game lasts
+
+
+def _path(data) -> tuple:
+    return tuple(data.getlist("l")[:PATH_LIMIT])
+
+
+def _panel(request, match, root, path, *, clicked=(), error=None, notice=None, status=200):
+    """The analysis board at this line, or the refusal if the user may not see it."""
+    try:
+        context = analysis_context(match, request.user, root, path, clicked)
+    except Refused as refusal:
+        return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
+    context |= {"error": error, "notice": notice}
+    template = "plans/analysis.html#panel" if request.htmx else "plans/analysis.html"
+    response = render(request, template, context, status=status)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@never_cache
+@require_GET
+@login_required
+def analysis_board(request, match_id):
+    """The user's analysis board: a root position, a line in their tree, clicks towards the next move."""
+    match = match_or_404(match_id)
+    return _panel(request, match, request.GET.get("root"), _path(request.GET), clicked=request.GET.getlist("s")[:8])
+
+
+def _action(change, notice: str):
+    """A POST that changes the user's analysis or plan, answered with the board (or the reason it was refused)."""
+
+    @require_POST
+    @login_required
+    def view(request, match_id):
+        root, path = request.POST.get("root"), _path(request.POST)
+        try:
+            root, path = change(match_id, request.user, root, path, request.POST)
+        except Refused as refusal:
+            match = match_or_404(match_id)
+            return _panel(request, match, root, path, error=refusal.message, status=refusal.status)
+        match = match_or_404(match_id)
+        if not request.htmx:
+            return redirect(analysis_url(match, root, path))
+        return _panel(request, match, root, path, notice=notice)
+
+    view.__doc__ = f"POST: {notice}"
+    return view
+
+
+def _add(match_id, user, root, path, data):
+    return root, analysis.add_move(match_id, user, root, path, data.get("move", "")[:64])
+
+
+def _delete(match_id, user, root, path, data):
+    return root, analysis.delete_branch(match_id, user, root, path)
+
+
+def _publish(match_id, user, root, path, data):
+    analysis.set_published(match_id, user, root, data.get("published") == "1")
+    return root, path
+
+
+def _plan(match_id, user, root, path, data):
+    conditional.plan_line(match_id, user, path, data.get("version"))
+    return root, path
+
+
+def _remove(match_id, user, root, path, data):
+    conditional.remove_line(match_id, user, path, data.get("version"))
+    return root, ()
+
+
+def _cancel(match_id, user, root, path, data):
+    conditional.cancel(match_id, user, data.get("version"))
+    return root, path
+
+
+analysis_move = _action(_add, "Move added to your analysis.")
+analysis_delete = _action(_delete, "Deleted from your analysis.")
+analysis_publish = _action(_publish, "Publication changed: published analyses show once the match has ended.")
+plan_line = _action(_plan, "Planned: if your opponent plays this line, your replies are played at once.")
+plan_remove = _action(_remove, "Line removed from your plan.")
+plan_cancel = _action(_cancel, "Plan cancelled: no planned reply will be played.")
