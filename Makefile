@@ -42,8 +42,9 @@ test: $(STAMP) chromium
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
 
-# Load benchmark: scratch database (local PostgreSQL, else SQLite), gunicorn, figures into docs/performance.md.
-# Extra options, e.g. make loadbench LOADBENCH_ARGS="--players 500 --seconds 5".
+# Load benchmark: two site sizes in a scratch database (local PostgreSQL, else SQLite), gunicorn, Locust; figures into
+# docs/performance.md.
+# Extra options, e.g. make loadbench LOADBENCH_ARGS="--sizes 500,2000 --seconds 5".
 loadbench: $(STAMP)
 	$(BIN)/python -m tools.loadbench --write docs/performance.md $(LOADBENCH_ARGS)
 

@@ -1,23 +1,22 @@
-"""Load benchmark: seed thousands of players and matches, start gunicorn, time the busy pages against /healthz.
+"""Load benchmark: sites of two sizes seeded and served with gunicorn; Locust times the busy pages against /healthz.
 
-    .venv/bin/python -m tools.loadbench [--players 2000] [--matches 5000] [--seconds 15] [--concurrency 8]
+    .venv/bin/python -m tools.loadbench [--sizes 2000,20000] [--matches-per-player 2.5] [--seconds 15] [--users 8]
         [--workers 3] [--database-url URL] [--write docs/performance.md] [--keep]
 
-The command makes a scratch database (PostgreSQL on this machine, else a SQLite file under var/), migrates and
-seeds it (`tools.seeding`), serves it with gunicorn on 127.0.0.1, and measures each endpoint in turn with the same
-server: the trivial /healthz, the dashboard, a match page and a move submission. It sends traffic to loopback
-addresses only, every loop stops by count and by time, and the server and the scratch database are removed at the end.
-
-The measuring functions work on whatever database Django is configured with (the tests call them on the test
-database against a live server), so `main` alone knows about scratch databases and gunicorn.
+For each size the command makes a scratch database (PostgreSQL on this machine, else a SQLite file under var/),
+migrates and seeds it (`tools.seeding`: that many players, matches and open challenges in proportion), serves it
+with gunicorn on 127.0.0.1, and runs Locust (`tools/locustfile.py`, headless, one user class at a time, a closed
+loop of `--users` users) against it: the trivial /healthz, the dashboard, a match page and real move submissions.
+Traffic goes to loopback addresses only, every run stops by time, and the server and the database are removed at
+the end. Locust does the requests, the timing and the percentiles; this module seeds, serves and reports.
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
 import http.client
 import ipaddress
+import json
 import math
 import os
 import random
@@ -25,19 +24,28 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from tools import figures, scratch
 from tools.liveservices import free_port
-from tools.seeding import MoveTask, Seeded, seed
+from tools.seeding import Seeded, seed
 
 SECTION = "loadbench"
+LOCUSTFILE = Path(__file__).with_name("locustfile.py")
+# Locust's user classes (tools/locustfile.py) and the names their requests are reported under, baseline first and
+# the moves (which change data) last.
+ENDPOINTS = [
+    ("Healthz", "GET /healthz (baseline)"),
+    ("Dashboard", "GET / (dashboard)"),
+    ("MatchPage", "GET /m/<id>/ (match page)"),
+    ("Move", "POST /m/<id>/move/"),
+]
+WARM_UP_SECONDS = 3  # each GET endpoint runs this long unmeasured first (caches, connections, the code paths)
 
 
 def make_sessions(user_ids) -> dict[int, str]:
@@ -65,126 +73,105 @@ def make_sessions(user_ids) -> dict[int, str]:
     return cookies
 
 
-# ---- load ------------------------------------------------------------------------------------------------------
+# ---- the plan Locust follows --------------------------------------------------------------------------------
+
+
+def plan(seeded: Seeded, dashboard: str, rng: random.Random, viewers: int, moves: int) -> tuple[dict, set[int]]:
+    """What the Locust users do (JSON-able, cookies still to add) and the players who need a session.
+
+    Pages are viewed by a sample of `viewers` players (sessions for all 20,000 players of a large site would take
+    longer to make than the run); moves are the next plies of up to `moves` active matches."""
+    sample = set(rng.sample(seeded.user_ids, min(viewers, len(seeded.user_ids))))
+    tasks = rng.sample(seeded.move_tasks, min(moves, len(seeded.move_tasks)))
+    pages = [[mid, uid] for mid, uid in seeded.viewers if uid in sample]
+    chains = [
+        {
+            "match": t.match_id,
+            "players": list(t.players),
+            "seats": list(t.line.seats),
+            "notations": list(t.line.notations),
+            "ply": t.ply,
+        }
+        for t in tasks
+    ]
+    users = sample | {uid for t in tasks for uid in t.players}
+    return {"dashboard_path": dashboard, "dashboard_users": sorted(sample), "viewers": pages, "moves": chains}, users
 
 
 @dataclass(frozen=True)
-class Request:
-    """One request of a load run; `task` is the move it submits, if any."""
-
-    method: str
-    path: str
-    headers: dict
-    body: bytes | None = None
-    task: MoveTask | None = None
-
-
-class Healthz:
-    """The trivial view: the server's own overhead, the baseline of every other figure."""
-
-    name = "GET /healthz (baseline)"
-    refusals: frozenset[int] = frozenset()
-
-    def take(self, deadline: float) -> Request | None:
-        return Request("GET", "/healthz", {})
-
-    def done(self, request: Request, status: int | None) -> None:
-        pass
-
-
-class Pages:
-    """A page viewed by a logged-in player, picked at random among (path, user) pairs."""
-
-    refusals: frozenset[int] = frozenset()
-
-    def __init__(self, name: str, pairs: list[tuple[str, int]], cookies: dict[int, str], seed: int = 1):
-        self.name, self.pairs, self.cookies = name, pairs, cookies
-        self.rng, self.lock = random.Random(seed), threading.Lock()
-
-    def take(self, deadline: float) -> Request | None:
-        with self.lock:
-            path, user_id = self.rng.choice(self.pairs)
-        return Request("GET", path, {"Cookie": self.cookies[user_id]})
-
-    def done(self, request: Request, status: int | None) -> None:
-        pass
-
-
-class Moves:
-    """Real moves: each is the next ply of a seeded match, submitted by the player to move, as htmx does.
-
-    A match's following move is queued only after its move was applied, so no two requests race on one
-    match; a refusal (4xx) ends that match's part in the run and is counted apart from errors.
-    """
-
-    name = "POST /m/<id>/move/"
-    refusals = frozenset({400, 403, 404, 409})
-
-    def __init__(self, tasks: list[MoveTask], cookies: dict[int, str], origin: str):
-        self.queue = collections.deque(tasks)
-        self.cookies, self.origin = cookies, origin
-        self.in_flight = 0
-        self.ready = threading.Condition()
-
-    def take(self, deadline: float) -> Request | None:
-        with self.ready:
-            while not self.queue:
-                if not self.in_flight or time.monotonic() >= deadline:
-                    return None
-                self.ready.wait(timeout=max(0.0, min(0.1, deadline - time.monotonic())))
-            task = self.queue.popleft()
-            self.in_flight += 1
-        cookie = self.cookies[task.user_id]
-        csrf = cookie.rsplit("=", 1)[1]
-        headers = {
-            "Cookie": cookie,
-            "X-CSRFToken": csrf,
-            "HX-Request": "true",
-            "Origin": self.origin,
-            "Content-Type": "application/x-www-form-urlencoded",
-        }
-        body = urlencode({"move": task.notation, "ply": task.ply}).encode()
-        return Request("POST", f"/m/{task.match_id}/move/", headers, body, task)
-
-    def done(self, request: Request, status: int | None) -> None:
-        following = request.task.following() if status == 200 else None
-        with self.ready:
-            self.in_flight -= 1
-            if following is not None:
-                self.queue.append(following)
-            self.ready.notify_all()
-
-    @property
-    def left(self) -> int:
-        return len(self.queue)
-
-
-@dataclass
 class Result:
-    """What one endpoint's run measured."""
+    """One endpoint's figures, as Locust reported them (latencies in whole milliseconds)."""
 
     name: str
-    seconds: float
-    latencies: list[float] = field(default_factory=list)  # seconds, of every answered request
-    statuses: collections.Counter = field(default_factory=collections.Counter)
-    refused: int = 0
-    errors: int = 0  # failed connections, 5xx and any status other than the expected ones
+    requests: int
+    failures: int
+    p50: float
+    p95: float
+    p99: float
+    per_second: float
 
-    @property
-    def requests(self) -> int:
-        return sum(self.statuses.values())
 
-    @property
-    def ok(self) -> int:
-        return self.requests - self.refused - self.errors
+def run_locust(base_url: str, user_class: str, plan_path: Path, *, users: int, seconds: float, out: Path) -> Result:
+    """Run one Locust user class headless against `base_url` for `seconds`; its figures from Locust's final stats."""
+    loopback(base_url)
+    stats_path = out / f"{user_class}.json"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "locust",
+            "-f",
+            str(LOCUSTFILE),
+            user_class,
+            "--headless",
+            "--users",
+            str(users),
+            "--spawn-rate",
+            str(100 * users),
+            "--run-time",
+            f"{seconds:g}s",
+            "--host",
+            base_url,
+            "--json-file",
+            str(stats_path.with_suffix("")),
+            "--only-summary",
+            "--loglevel",
+            "WARNING",
+            "--exit-code-on-error",
+            "0",
+        ],  # fmt: skip
+        env=os.environ | {"LOADBENCH_PLAN": str(plan_path)},
+        cwd=scratch.CHECKOUT,
+        check=True,
+        timeout=seconds + 120,
+        stdout=subprocess.DEVNULL,
+    )
+    name = dict(ENDPOINTS)[user_class]
+    entry = next((e for e in json.loads(stats_path.read_text()) if e["name"] == name), None)
+    if entry is None or not entry["num_requests"]:
+        return Result(name, 0, 0, math.nan, math.nan, math.nan, 0.0)
+    histogram = sorted((float(ms), count) for ms, count in entry["response_times"].items())
+    elapsed = max(entry["last_request_timestamp"] - entry["start_time"], 1e-9)
+    return Result(
+        name,
+        entry["num_requests"],
+        entry["num_failures"],
+        _percentile(histogram, 50),
+        _percentile(histogram, 95),
+        _percentile(histogram, 99),
+        entry["num_requests"] / elapsed,
+    )
 
-    @property
-    def throughput(self) -> float:
-        return self.requests / self.seconds if self.seconds else 0.0
 
-    def percentile(self, q: float) -> float:
-        """The q-th percentile latency in milliseconds; NaN when nothing was answered."""
-        return figures.percentile(self.latencies, q)
+def _percentile(histogram: list[tuple[float, int]], q: float) -> float:
+    """The q-th percentile (nearest rank) of Locust's response times: milliseconds, rounded as Locust keeps them."""
+    rank = math.ceil(q / 100 * sum(count for _, count in histogram))
+    seen = 0
+    for ms, count in histogram:
+        seen += count
+        if seen >= rank:
+            return ms
+    return histogram[-1][0]
 
 
 def loopback(base_url: str) -> tuple[str, int]:
@@ -198,103 +185,139 @@ def loopback(base_url: str) -> tuple[str, int]:
     return parts.hostname, parts.port
 
 
-def measure(base_url: str, endpoint, *, requests: int, seconds: float, concurrency: int) -> Result:
-    """Send `endpoint`'s requests from `concurrency` threads until `requests` were sent or `seconds` passed."""
-    host, port = loopback(base_url)
-    lock = threading.Lock()
-    sent = 0
-    start = time.monotonic()
-    deadline = start + seconds
-    result = Result(endpoint.name, seconds)
-
-    def worker():
-        nonlocal sent
-        connection = http.client.HTTPConnection(host, port, timeout=30)
-        latencies, statuses, refused, errors = [], collections.Counter(), 0, 0
-        try:
-            while time.monotonic() < deadline:
-                with lock:
-                    if sent >= requests:
-                        break
-                    sent += 1
-                request = endpoint.take(deadline)
-                if request is None:
-                    break
-                began = time.perf_counter()
-                try:
-                    connection.request(request.method, request.path, body=request.body, headers=request.headers)
-                    response = connection.getresponse()
-                    response.read()
-                    status = response.status
-                except (OSError, http.client.HTTPException):
-                    status = None
-                    connection.close()  # reconnects on the next request
-                else:
-                    latencies.append(time.perf_counter() - began)
-                endpoint.done(request, status)
-                statuses[status] += 1
-                if status in endpoint.refusals:
-                    refused += 1
-                elif status != 200:
-                    errors += 1
-        finally:
-            connection.close()
-            with lock:
-                result.latencies.extend(latencies)
-                result.statuses.update(statuses)
-                result.refused += refused
-                result.errors += errors
-
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        # Every request has a 30 s timeout, so each thread ends soon after the deadline.
-        thread.join(timeout=seconds + 60)
-    result.seconds = time.monotonic() - start
-    return result
-
-
-def endpoints(seeded: Seeded, cookies: dict[int, str], base_url: str, dashboard_path: str) -> list:
-    """The four measured endpoints, baseline first and the move submissions (which change data) last."""
-    host, port = loopback(base_url)
-    return [
-        Healthz(),
-        Pages(f"GET {dashboard_path} (dashboard)", [(dashboard_path, uid) for uid in seeded.user_ids], cookies, 2),
-        Pages("GET /m/<id>/ (match page)", [(f"/m/{mid}/", uid) for mid, uid in seeded.viewers], cookies, 3),
-        Moves(seeded.move_tasks, cookies, f"http://{host}:{port}"),
-    ]
-
-
-def run_all(
-    base_url: str, points: list, *, requests: int, seconds: float, concurrency: int, warm_up: int = 0
-) -> list[Result]:
-    """Measure each endpoint in turn against the same server; GET endpoints are first warmed up unmeasured."""
+def measure(base_url: str, plan_path: Path, *, users: int, seconds: float, out: Path, warm_up: float) -> list[Result]:
+    """Every endpoint in turn against one server; GET endpoints first run `warm_up` seconds unmeasured."""
     results = []
-    for endpoint in points:
-        if warm_up and not isinstance(endpoint, Moves):
-            measure(base_url, endpoint, requests=warm_up, seconds=seconds, concurrency=concurrency)
-        results.append(measure(base_url, endpoint, requests=requests, seconds=seconds, concurrency=concurrency))
+    for user_class, _ in ENDPOINTS:
+        if warm_up and user_class != "Move":
+            run_locust(base_url, user_class, plan_path, users=users, seconds=warm_up, out=out)
+        results.append(run_locust(base_url, user_class, plan_path, users=users, seconds=seconds, out=out))
     return results
 
 
 # ---- report ----------------------------------------------------------------------------------------------------
 
 
+@dataclass
+class SizeRun:
+    """One site size: what was seeded, how long it took, what was measured."""
+
+    players: int
+    seeded: Seeded
+    seconds_seeding: float
+    results: list[Result]
+    loads: tuple[float, float]
+    replay_problems: int
+
+
 def table(results: list[Result]) -> str:
     """The results as a Markdown table, with each p50 as a multiple of the baseline's (the first row)."""
-    base = results[0].percentile(50) if results else math.nan
+    base = results[0].p50 if results else math.nan
     rows = [
-        "| endpoint | requests | ok | refused | errors | p50 ms | p95 ms | p99 ms | req/s | p50 vs baseline |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| endpoint | requests | failed | p50 ms | p95 ms | p99 ms | p95 / p50 | req/s | p50 vs baseline |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
-        ratio = r.percentile(50) / base if base and not math.isnan(base) else math.nan
+        ratio = r.p50 / base if base else math.nan
+        spread = r.p95 / r.p50 if r.p50 else math.nan
         rows.append(
-            f"| {r.name} | {r.requests} | {r.ok} | {r.refused} | {r.errors} | {r.percentile(50):.1f} | "
-            f"{r.percentile(95):.1f} | {r.percentile(99):.1f} | {r.throughput:.1f} | ×{ratio:.1f} |"
+            f"| {r.name} | {r.requests} | {r.failures} | {r.p50:.0f} | {r.p95:.0f} | {r.p99:.0f} | "
+            f"{spread:.1f} | {r.per_second:.1f} | ×{ratio:.1f} |"
         )
     return "\n".join(rows)
+
+
+def growth(runs: list[SizeRun]) -> str:
+    """Each endpoint's median at the largest size as a multiple of the smallest's."""
+    small, large = runs[0], runs[-1]
+    rows = [
+        f"| endpoint | p50 ms, {small.players} players | p50 ms, {large.players} players | ratio |",
+        "|---|---:|---:|---:|",
+    ]
+    for a, b in zip(small.results, large.results):
+        rows.append(f"| {a.name} | {a.p50:.0f} | {b.p50:.0f} | ×{b.p50 / a.p50 if a.p50 else math.nan:.2f} |")
+    return "\n".join(rows)
+
+
+def report(args, database: scratch.Database, runs: list[SizeRun]) -> str:
+    """The Markdown section for docs/performance.md."""
+    from django.db import connection
+
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    version = ".".join(map(str, connection.get_database_version()))
+    command = (
+        f"python -m tools.loadbench --sizes {','.join(str(r.players) for r in runs)} "
+        f"--matches-per-player {args.matches_per_player:g} --seconds {args.seconds:g} --users {args.users} "
+        f"--workers {args.workers} --seed {args.seed}"
+    )
+    lines = [
+        "## Load benchmark",
+        "",
+        f"Run {when}: `{command}` (`make loadbench`).",
+        "",
+        f"- Server: gunicorn, {args.workers} sync workers, `DEBUG=false`, on 127.0.0.1, {database.label} {version}; "
+        f"the load generator is Locust {_locust_version()} (`tools/locustfile.py`, FastHttpUser) on the same machine "
+        f"({os.cpu_count()} cores), {args.users} users in a closed loop (no wait between requests).",
+        f"- Each endpoint in turn for {args.seconds:g} s; GET endpoints warmed up {WARM_UP_SECONDS} s first. Latency "
+        "is Locust's, from sending the request to reading the whole response, in whole milliseconds.",
+        "- Moves: every POST is the legal next move of a seeded active match by the player to move, as htmx sends it "
+        "(the play area comes back).",
+    ]
+    if args.note:
+        lines.append(f"- Note: {args.note.rstrip('.')}.")
+    for run in runs:
+        counts = ", ".join(f"{value} {name}" for name, value in run.seeded.counts.items())
+        replay = f"{run.replay_problems} mismatches" if run.replay_problems else "all matches agree"
+        lines += [
+            "",
+            f"### {run.players} players",
+            "",
+            f"Seeded in {run.seconds_seeding:.0f} s: {counts}. Load average (1 min) {run.loads[0]:.2f} before and "
+            f"{run.loads[1]:.2f} after; `replaycheck` after the run: {replay}.",
+            "",
+            table(run.results),
+        ]
+    if len(runs) > 1:
+        lines += ["", "### How the cost grows", "", growth(runs)]
+    return "\n".join(lines) + "\n"
+
+
+def _locust_version() -> str:
+    from importlib.metadata import version
+
+    return version("locust")
+
+
+# ---- main ------------------------------------------------------------------------------------------------------
+
+
+def _size(args, database, env, folder, players: int) -> SizeRun:
+    """Seed one site size into the fresh scratch database, serve it and measure it."""
+    from django.db import connections
+
+    from daymove.play.replaycheck import check_all_matches
+
+    _manage(env, "migrate", "--noinput")
+    began = time.monotonic()
+    rng = random.Random(args.seed)
+    matches = round(players * args.matches_per_player)
+    seeded = seed(players, matches, challenges=max(20, players // 20), rng=rng)
+    steps, needing = plan(seeded, dashboard_path(), rng, args.sessions, args.move_matches)
+    cookies = make_sessions(needing)
+    plan_path = folder / f"plan-{players}.json"
+    plan_path.write_text(json.dumps(steps | {"cookies": cookies}))
+    seconds_seeding = time.monotonic() - began
+    print(f"{players} players seeded in {seconds_seeding:.0f} s: {seeded.counts}", flush=True)
+    connections.close_all()
+    load_before = os.getloadavg()[0]
+    with gunicorn(env, args.workers, folder / "gunicorn.log") as base_url:
+        results = measure(
+            base_url, plan_path, users=args.users, seconds=args.seconds, out=folder, warm_up=WARM_UP_SECONDS
+        )
+    load_after = os.getloadavg()[0]
+    problems = sum(1 for _ in check_all_matches())
+    connections.close_all()
+    return SizeRun(players, seeded, seconds_seeding, results, (load_before, load_after), problems)
 
 
 @contextmanager
@@ -366,63 +389,22 @@ def dashboard_path() -> str:
         return reverse("lobby")
 
 
-def report(
-    args,
-    database: scratch.Database,
-    seeded: Seeded,
-    results: list[Result],
-    loads: tuple,
-    moves_left: int,
-    replay_problems: int,
-    seconds_seeding: float,
-) -> str:
-    """The Markdown section for docs/performance.md."""
-    from django.db import connection
-
-    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    version = ".".join(map(str, connection.get_database_version()))
-    counts = ", ".join(f"{value} {name}" for name, value in seeded.counts.items())
-    command = (
-        f"python -m tools.loadbench --players {args.players} --matches {args.matches} "
-        f"--challenges {args.challenges} --seconds {args.seconds:g} --requests {args.requests} "
-        f"--concurrency {args.concurrency} --workers {args.workers} --seed {args.seed}"
-    )
-    replay = f"{replay_problems} mismatches" if replay_problems else "all matches agree"
-    lines = [
-        "## Load benchmark",
-        "",
-        f"Run {when}: `{command}`.",
-        "",
-        f"- Database: {database.label} {version}, seeded in {seconds_seeding:.0f} s with {counts}.",
-        f"- Server: gunicorn, {args.workers} sync workers, `DEBUG=false`, on 127.0.0.1; "
-        f"the load generator runs on the same machine ({os.cpu_count()} cores) in {args.concurrency} Python threads.",
-        f"- Each endpoint in turn, for {args.seconds:g} s or {args.requests} requests; GET endpoints warmed up first. "
-        "Latency is from sending the request to reading the whole response.",
-        f"- Load average (1 min) {loads[0]:.2f} before and {loads[1]:.2f} after the run.",
-        f"- Moves: every POST is the legal next move of a seeded active match by the player to move, as htmx sends it "
-        f"(the play area comes back); the pool of next moves {'never ran' if moves_left else 'ran'} dry. "
-        f"`replaycheck` after the run: {replay}.",
-    ]
-    if args.note:
-        lines.append(f"- Note: {args.note.rstrip('.')}.")
-    return "\n".join(lines + ["", table(results), ""])
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.loadbench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--matches", type=int, default=5000)
-    parser.add_argument("--challenges", type=int, default=100, help="open challenges in the lobby")
-    parser.add_argument("--seconds", type=float, default=15, help="time limit per endpoint")
-    parser.add_argument("--requests", type=int, default=20000, help="request limit per endpoint")
-    parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--sizes", default="2000,20000", help="players of each site size, comma-separated")
+    parser.add_argument("--matches-per-player", type=float, default=2.5)
+    parser.add_argument("--seconds", type=float, default=15, help="measured time per endpoint")
+    parser.add_argument("--users", type=int, default=8, help="Locust users (requests in flight)")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--sessions", type=int, default=1000, help="players whose pages are viewed")
+    parser.add_argument("--move-matches", type=int, default=3000, help="active matches the moves are played in")
     parser.add_argument("--database-url", help=f"scratch database (default {scratch.default_database_url(SECTION)})")
     parser.add_argument("--seed", type=int, default=1, help="random seed of the seeded data")
     parser.add_argument("--write", type=Path, help="replace the loadbench section of this Markdown file")
     parser.add_argument("--note", default="", help="a line added to the report (e.g. what else ran)")
-    parser.add_argument("--keep", action="store_true", help="keep the scratch database and folder")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
     args = parser.parse_args(argv)
+    sizes = [int(size) for size in args.sizes.split(",")]
 
     folder = scratch.fresh_folder(SECTION)
     database = scratch.open_database(args.database_url, folder, SECTION)
@@ -434,45 +416,26 @@ def main(argv=None) -> int:
     django.setup()
     from django.db import connections
 
-    from daymove.play.replaycheck import check_all_matches
-
+    runs = []
     try:
-        _manage(env, "migrate", "--noinput")
         _manage(env, "collectstatic", "--noinput")
-        began = time.monotonic()
-        seeded = seed(args.players, args.matches, challenges=args.challenges, rng=random.Random(args.seed))
-        cookies = make_sessions(seeded.user_ids)
-        seconds_seeding = time.monotonic() - began
-        print(f"seeded in {seconds_seeding:.0f} s: {seeded.counts}")
-        connections.close_all()
-        load_before = os.getloadavg()[0]
-        with gunicorn(env, args.workers, folder / "gunicorn.log") as base_url:
-            points = endpoints(seeded, cookies, base_url, dashboard_path())
-            results = run_all(
-                base_url,
-                points,
-                requests=args.requests,
-                seconds=args.seconds,
-                concurrency=args.concurrency,
-                warm_up=4 * args.workers,
-            )
-        load_after = os.getloadavg()[0]
-        problems = sum(1 for _ in check_all_matches())
-        text = report(
-            args, database, seeded, results, (load_before, load_after), points[-1].left, problems, seconds_seeding
-        )
+        for players in sizes:
+            if runs:  # a fresh database for each size
+                connections.close_all()
+                database = scratch.open_database(database.url, folder, SECTION)
+            runs.append(_size(args, database, env, folder, players))
+            print(table(runs[-1].results), flush=True)
+        text = report(args, database, runs)
         print(text)
-        if any(r.errors for r in results):
-            print(f"errors: see {folder / 'gunicorn.log'}" + (" (kept)" if args.keep else ""))
-            print((folder / "gunicorn.log").read_text()[-4000:])
-        if args.write:
+        failed = any(r.requests == 0 for run in runs for r in run.results) or any(run.replay_problems for run in runs)
+        if args.write and not failed:
             figures.write_section(args.write, text, SECTION)
             print(f"wrote the loadbench section of {args.write}")
-        return 1 if problems or any(r.errors for r in results) else 0
+        return 1 if failed else 0
     finally:
         connections.close_all()
+        database.drop()
         if not args.keep:
-            database.drop()
             shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -1,55 +1,45 @@
-"""The load benchmark's measuring, on tiny sizes: the test database and a live server, no gunicorn."""
+"""The load benchmark on tiny sizes: the test database and a live server, Locust in a subprocess, no gunicorn."""
 
 import argparse
-import dataclasses
+import json
 import random
 
 import pytest
 
-from daymove.play.models import Match, Move
+from daymove.play.models import Move
 from daymove.play.replaycheck import check_all_matches
 from tools import loadbench, scratch, seeding
 
 
 @pytest.mark.django_db(transaction=True)
-def test_measuring_a_live_server_times_every_endpoint_and_plays_real_moves(live_server):
+def test_locust_times_every_endpoint_and_plays_real_moves(live_server, tmp_path):
     seeded = seeding.seed(6, 12, challenges=2, rng=random.Random(7), lines_per_variant=1)
-    cookies = loadbench.make_sessions(seeded.user_ids)
+    steps, needing = loadbench.plan(seeded, loadbench.dashboard_path(), random.Random(1), viewers=6, moves=6)
+    assert needing == set(seeded.user_ids) & needing and set(steps["dashboard_users"]) <= needing
+    plan_path = tmp_path / "plan.json"
+    plan_path.write_text(json.dumps(steps | {"cookies": loadbench.make_sessions(needing)}))
     moves_before = Move.objects.count()
-    points = loadbench.endpoints(seeded, cookies, live_server.url, loadbench.dashboard_path())
 
-    results = loadbench.run_all(live_server.url, points, requests=6, seconds=60, concurrency=2, warm_up=2)
+    results = loadbench.measure(live_server.url, plan_path, users=2, seconds=4, out=tmp_path, warm_up=0)
 
-    assert [(r.requests, r.ok, r.errors) for r in results] == [(6, 6, 0)] * 4
-    assert all(0 < r.percentile(50) <= r.percentile(95) <= r.percentile(99) for r in results)
-    assert all(r.throughput > 0 for r in results)
-    # Every POST was a move applied by the server, and the matches still replay from their moves.
-    assert Move.objects.count() == moves_before + 6
+    assert [r.name for r in results] == [name for _, name in loadbench.ENDPOINTS]
+    assert all(r.requests > 0 and r.failures == 0 for r in results), results
+    assert all(0 < r.p50 <= r.p95 <= r.p99 for r in results)
+    # Every POST counted was a move applied by the server (those cut off by the end of the run are not counted),
+    # and the matches still replay from their moves.
+    moves = next(r for r in results if r.name.startswith("POST"))
+    assert Move.objects.count() >= moves_before + moves.requests
     assert list(check_all_matches()) == []
+
     args = argparse.Namespace(
-        players=6, matches=12, challenges=2, seconds=60, requests=6, concurrency=2, workers=1, seed=7, note="tiny run"
+        matches_per_player=2, seconds=2, users=2, workers=1, seed=7, note="tiny run", sessions=6, move_matches=6
     )
     database = scratch.Database("sqlite:///loadbench.sqlite3", "SQLite", "loadbench")
-    text = loadbench.report(args, database, seeded, results, (0.5, 0.7), points[-1].left, 0, 1.0)
+    runs = [loadbench.SizeRun(players, seeded, 1.0, results, (0.5, 0.7), 0) for players in (6, 12)]
+    text = loadbench.report(args, database, runs)
     assert "GET /healthz (baseline)" in text and "POST /m/<id>/move/" in text and "| ×1.0 |" in text
-    assert "6 players, 12 matches" in text and "all matches agree" in text and "- Note: tiny run" in text
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_refused_move_is_counted_apart_from_errors_and_not_followed(live_server):
-    seeded = seeding.seed(4, 6, challenges=0, rng=random.Random(3), lines_per_variant=1)
-    cookies = loadbench.make_sessions(seeded.user_ids)
-    task = seeded.move_tasks[0]
-    # Seats swapped: the move comes from the player who is not to move ("It is not your turn").
-    wrong_player = dataclasses.replace(task, players=task.players[::-1])
-    moves = loadbench.Moves([wrong_player], cookies, live_server.url)
-
-    result = loadbench.measure(live_server.url, moves, requests=5, seconds=30, concurrency=1)
-
-    assert (result.requests, result.refused, result.errors) == (1, 1, 0)
-    assert result.statuses == {409: 1}
-    assert Match.objects.get(pk=task.match_id).ply == task.ply
-    assert moves.left == 0
+    assert "--sizes 6,12" in text and "### How the cost grows" in text and "| ×1.00 |" in text
+    assert "all matches agree" in text and "- Note: tiny run" in text
 
 
 def test_only_loopback_addresses_are_targets():
