@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from games.words import result_sentence
+
 if TYPE_CHECKING:
     from games.ui import BoardUI
 
@@ -253,6 +255,40 @@ class Game:
     def describe(self, view: dict) -> list[str]:
         """A plain-text description of a view, one line per fact (for screen readers and email)."""
         raise NotImplementedError
+
+    # ---- words: prompts and results (each game's words.py) -------------------------------------
+    # Every reason the rules' `outcome` gives, and the phrase for each ("{winner}", "{loser}": names);
+    # "<reason>/draw" words a drawn result where the reason can also be a win.
+    outcome_reasons: tuple[str, ...] = ()
+    reason_words: dict[str, str] = {}
+    score_unit: str = "points"  # what the scores count, for "18 points to 15"
+    # Phase name -> what the player to move does now, in one short sentence.
+    phase_prompts: dict[str, str] = {"play": "Click a highlighted point on the board, or type a move below."}
+
+    def phase_of(self, view: dict) -> str:
+        """The phase of play a view (of a position someone is to move in) is in: a key of `phase_prompts`."""
+        return "play"
+
+    def next_step(self, view: dict, chosen: tuple[str, ...]) -> str:
+        """What to click after `chosen`, the first clicks of a move, saying what they chose."""
+        return f"You picked {' → '.join(chosen)}: click a highlighted point to finish the move."
+
+    def prompt(self, view: dict, chosen: tuple[str, ...] = ()) -> str:
+        """What the player to move does now; after a first click, what it chose and how to undo it."""
+        if chosen:
+            return f"{self.next_step(view, tuple(chosen))} To undo, choose “Start over”."
+        return self.phase_prompts[self.phase_of(view)]
+
+    def result_words(self, outcome: dict, names: tuple[str, str] | None = None, mover: int | None = None) -> str:
+        """How a game ended, in a sentence: "alice won: bob's last pawn was captured (2 markers to 0)".
+
+        `names` default to the seat names; `mover` is the seat whose turn it was (an aborted match names it).
+        """
+        return result_sentence(outcome, names or self.seat_names, self.reason_words, self.score_unit, mover)
+
+    def ended_view(self, view: dict, outcome: dict) -> dict:
+        """A view of the last position of a match the site ended (resignation, timeout...): no one is to move."""
+        return view | {"to_move": None, "outcome": outcome}
 
     # ---- playing on the board ------------------------------------------------------------
     def move_tokens(self, move_text: str) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.abande import render, rules, views
+from games.abande import render, rules, views, words
 from games.base import Game, Option
 
 
@@ -42,6 +42,14 @@ class Abande(Game):
     player_view = staticmethod(views.player_view)
     describe = staticmethod(render.describe)
     render_board = staticmethod(render.render_board)
+
+    # ---- in words: prompts per phase, results (words.py) ---------------------------------------
+    outcome_reasons = words.OUTCOME_REASONS
+    reason_words = words.REASONS
+    score_unit = words.UNIT
+    phase_prompts = words.PROMPTS
+    phase_of = staticmethod(words.phase)
+    next_step = staticmethod(words.next_step)
 
 
 GAME = Abande()

@@ -7,9 +7,11 @@ their height on the top face.
 
 from __future__ import annotations
 
+from games.abande import words
 from games.abande.board import GEOMETRIES, LETTERS, ROW_LENGTHS
 from games.svg import dot, esc, num, ring
 from games.ui import BoardUI
+from games.words import ABORTED
 
 NAMES = ("Black", "White")
 S = 64  # distance between neighbouring points, in SVG units
@@ -37,14 +39,14 @@ def _stack_lines(name: str, stones: str) -> str:
 def _status(view: dict) -> str:
     outcome = view.get("outcome")
     if outcome:
-        black, white = outcome["scores"]
-        if outcome["winner"] is None:
-            return f"Game over: a draw, {black} to {white}."
-        win = outcome["winner"]
-        lose = 1 - win
-        points = (black, white)
-        return f"Game over: {NAMES[win]} wins {points[win]} to {points[lose]} on score."
+        return f"Game over: {words.result(outcome)}."
     return f"{NAMES[view['to_move']]} to move."
+
+
+def _scored(view: dict) -> bool:
+    """True when the game ended by the rules (two passes), so the final scoring took place."""
+    outcome = view.get("outcome")
+    return outcome is not None and outcome["reason"] in words.OUTCOME_REASONS
 
 
 def describe(view: dict) -> list[str]:
@@ -67,7 +69,7 @@ def describe(view: dict) -> list[str]:
         lines.append("The last move was a pass: another pass ends the game.")
     stacks = view["stacks"]
     if view.get("not_scoring"):
-        when = "were removed at scoring" if view.get("outcome") else "would not score now"
+        when = "were removed at scoring" if _scored(view) else "would not score now"
         lines.append(f"Stacks with no enemy neighbour ({when}): {', '.join(view['not_scoring'])}.")
     if not stacks:
         lines.append("The board is empty.")
@@ -131,7 +133,7 @@ def _panel(view: dict, width: float) -> str:
         elif won:
             tag = "wins"
         elif outcome is not None and outcome["winner"] is None:
-            tag = "draw"
+            tag = "aborted" if outcome["reason"] in ABORTED else "draw"
         out.append(
             f'<text x="{num(x + 42)}" y="27" font-size="15" font-weight="700" {FONT} fill="#1d1d1f">{esc(title)}</text>'
         )
@@ -140,7 +142,7 @@ def _panel(view: dict, width: float) -> str:
                 f'<text x="{num(x + w - 10)}" y="27" font-size="13" font-weight="700" text-anchor="end" '
                 f'{FONT} fill="{stroke}">{tag}</text>'
             )
-        label = "final score" if outcome is not None else "score"
+        label = "final score" if _scored(view) else "score"
         out.append(
             f'<text x="{num(x + 42)}" y="46" font-size="13.5" {FONT} fill="#444">'
             f"in hand {view['hands'][seat]} \u00b7 {label} {view['score'][seat]}</text>"

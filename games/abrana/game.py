@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.abrana import render, rules, views
+from games.abrana import render, rules, views, words
 from games.base import Game
 
 
@@ -39,6 +39,14 @@ class Abrana(Game):
     player_view = staticmethod(views.player_view)
     describe = staticmethod(render.describe)
     render_board = staticmethod(render.render_board)
+
+    # ---- in words: prompts per phase, results (words.py) ---------------------------------------
+    outcome_reasons = words.OUTCOME_REASONS
+    reason_words = words.REASONS
+    score_unit = words.UNIT
+    phase_prompts = words.PROMPTS
+    phase_of = staticmethod(words.phase)
+    next_step = staticmethod(words.next_step)
 
 
 GAME = Abrana()

@@ -8,8 +8,9 @@ so every red thing carries a diamond and every green thing a triangle.
 
 from __future__ import annotations
 
+from games.abrana import words
 from games.abrana.board import COLOUR_NAMES
-from games.abrana.rules import PLY_LIMIT, SEAT_COLOURS, SEAT_NAMES
+from games.abrana.rules import SEAT_COLOURS, SEAT_NAMES
 from games.svg import dot, esc, frame
 from games.ui import BoardUI
 
@@ -111,7 +112,7 @@ def _supply(view: dict) -> str:
             f'font-weight="bold">{esc(view["supply"][colour])}</text>'
         )
         x += 90
-    if view["free_jumps"]:
+    if view["free_jumps"] and view["to_move"] is not None:
         # The free-jump rule is easy to miss, so the rings get a one-line legend.
         out.append(
             f'<circle cx="{LEFT + 8}" cy="{y + 37}" r="7" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
@@ -135,7 +136,9 @@ def render_board(view: dict, ui: BoardUI) -> str:
     names = [f + str(r) for f in "abcdef" for r in range(1, 7)]
 
     label = "Abrana board"
-    if view["outcome"] is None and mover is not None:
+    if view["outcome"] is not None:
+        label += f". Game over: {words.result(view['outcome'])}"
+    elif mover is not None:
         label += f", {'Red' if mover == 'red' else 'Green'} to move"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" class="board" '
@@ -227,14 +230,7 @@ def describe(view: dict) -> list[str]:
     outcome = view["outcome"]
     phase = view["phase"]
     if outcome is not None:
-        reason = {
-            "pawn-captured": "a pawn was captured",
-            "six-markers": "six markers of one colour are on the board",
-            "double-pass": "both players passed",
-            "ply-limit": f"the {PLY_LIMIT}-ply limit was reached",
-        }.get(outcome["reason"], outcome["reason"])
-        who = "Draw" if outcome["winner"] is None else f"{seats[outcome['winner']]} wins"
-        lines.append(f"Game over: {who} ({reason}).")
+        lines.append(f"Game over: {words.result(outcome)}.")
         if outcome["scores"] is not None:
             red, green = outcome["scores"]
             lines.append(f"Markers of their own colour on the board: Red {red}, Green {green}.")
@@ -265,7 +261,7 @@ def describe(view: dict) -> list[str]:
     lines.append("Markers: " + "; ".join(parts) + ".")
     supply = view["supply"]
     lines.append(f"Supply: black {supply['black']}, red {supply['red']}, green {supply['green']}.")
-    if view["free_jumps"]:
+    if view["free_jumps"] and view["to_move"] is not None:
         lines.append(
             f"{seats[view['to_move']]} can free-jump (over black markers) to: " + ", ".join(view["free_jumps"]) + "."
         )

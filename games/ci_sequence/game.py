@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.base import Game, Option
-from games.ci_sequence import bot, render, rules, views
+from games.ci_sequence import bot, render, rules, views, words
 
 
 class CISequence(Game):
@@ -59,6 +59,14 @@ class CISequence(Game):
     # ---- playouts and the bot (bot.py) -------------------------------------------------------
     random_playout = staticmethod(bot.random_playout)
     bot_rollout = staticmethod(bot.rollout)
+
+    # ---- in words: prompts per phase, results (words.py) ---------------------------------------
+    outcome_reasons = words.OUTCOME_REASONS
+    reason_words = words.REASONS
+    score_unit = words.UNIT
+    phase_prompts = words.PROMPTS
+    phase_of = staticmethod(words.phase)
+    next_step = staticmethod(words.next_step)
 
 
 GAME = CISequence()

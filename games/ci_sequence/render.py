@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.ci_sequence import words
 from games.ci_sequence.board import DIR_DELTA, DIR_NAMES, FILES, NAMES
 from games.svg import dot, esc, frame, ring
 from games.ui import BoardUI
@@ -36,15 +37,8 @@ def describe(view: dict) -> list[str]:
         if view["memory"]:
             lines.append("Memory mode: the symbols of tiles on the board are not shown to you.")
     phase = view["phase"]
-    if phase == "over":
-        outcome = view["outcome"]
-        moon, sun = outcome["scores"]
-        if outcome["winner"] is None:
-            result = "a draw" + (" (200-ply limit)" if outcome["reason"] == "ply-limit" else "")
-        else:
-            how = "by four in a row" if outcome["reason"] == "four-in-a-row" else "on points"
-            result = f"{SEATS[outcome['winner']]} wins {how}"
-        lines.append(f"Game over after {view['ply']} plies: {result}. Moon {moon} points, Sun {sun} points.")
+    if view["outcome"] is not None:
+        lines.append(f"Game over after {view['ply']} plies: {words.result(view['outcome'])}.")
     elif phase == "final":
         mover = SEATS[view["to_move"]]
         lines.append(
@@ -201,9 +195,8 @@ def render_board(view: dict, ui: BoardUI) -> str:
     top = 1 - bottom
     out = []
     label = f"C#I Sequence board, ply {view['ply']}"
-    if over:
-        moon, sun = view["outcome"]["scores"]
-        label += f", game over, Moon {moon} Sun {sun}"
+    if view["outcome"] is not None:
+        label += f", game over: {words.result(view['outcome'])}"
     elif view["phase"] == "final":
         label += f", final placements by {SEATS[view['to_move']]}"
     else:
@@ -299,16 +292,13 @@ def render_board(view: dict, ui: BoardUI) -> str:
 
 
 def _status(view: dict) -> str:
-    if view["phase"] == "over":
-        outcome = view["outcome"]
+    outcome = view["outcome"]
+    if outcome is not None and outcome["scores"] is not None:  # the board's headline: the score, then who won
         moon, sun = outcome["scores"]
-        if outcome["winner"] is None:
-            result = "Draw" + (" (ply limit)" if outcome["reason"] == "ply-limit" else "")
-        else:
-            result = f"{SEATS[outcome['winner']]} wins" + (
-                " (four in a row)" if outcome["reason"] == "four-in-a-row" else ""
-            )
+        result = "Draw" if outcome["winner"] is None else f"{SEATS[outcome['winner']]} won"
         return f"Moon {moon} – Sun {sun} · {result}"
+    if outcome is not None:
+        return words.result(outcome)
     if view["phase"] == "final":
         return f"Final placements: {SEATS[view['to_move']]}"
     return f"{SEATS[view['to_move']]} to move"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.base import Game
-from games.offboard import bot, render, rules, views
+from games.offboard import bot, render, rules, views, words
 
 
 class Offboard(Game):
@@ -66,6 +66,14 @@ class Offboard(Game):
 
     # ---- the bot (bot.py) ------------------------------------------------------------------
     bot_rollout = staticmethod(bot.rollout)
+
+    # ---- in words: prompts per phase, results (words.py) ---------------------------------------
+    outcome_reasons = words.OUTCOME_REASONS
+    reason_words = words.REASONS
+    score_unit = words.UNIT
+    phase_prompts = words.PROMPTS
+    phase_of = staticmethod(words.phase)
+    next_step = staticmethod(words.next_step)
 
 
 GAME = Offboard()

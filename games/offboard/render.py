@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from games.offboard import words
 from games.offboard.board import (
     COLUMNS,
     GUTTER_RING,
@@ -244,8 +245,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
     # Status (bottom left).
     outcome = view.get("outcome")
     if outcome is not None:
-        winner = outcome["winner"]
-        status = ("Draw" if winner is None else f"{SEATS[winner]} wins") + f" ({outcome['reason']})"
+        status = words.result(outcome)
     elif to_move is not None:
         status = f"{SEATS[to_move]} to move"
     else:
@@ -286,23 +286,7 @@ def describe(view: dict) -> list[str]:
     outcome = view.get("outcome")
     scores = view["scores"]
     if outcome is not None:
-        reason = outcome["reason"]
-        if outcome["winner"] is None:
-            lines.append(
-                {
-                    "repetition": "Game over: draw by threefold repetition.",
-                    "ply-limit": "Game over: draw, 300 plies were played without a winner.",
-                }.get(reason, f"Game over: draw ({reason}).")
-            )
-        else:
-            winner = SEATS[outcome["winner"]]
-            loser = SEATS[1 - outcome["winner"]]
-            lines.append(
-                {
-                    "points": f"Game over: {winner} wins with {scores[outcome['winner']]} points.",
-                    "no-moves": f"Game over: {winner} wins, {loser} has no legal action.",
-                }.get(reason, f"Game over: {winner} wins ({reason}).")
-            )
+        lines.append(f"Game over: {words.result(outcome)}.")
     elif view["to_move"] is not None:
         lines.append(f"{SEATS[view['to_move']]} to move.")
     lines.append(f"Score: Red {scores[0]}, Yellow {scores[1]} (6 points win).")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.base import Game, Option
-from games.parity import bot, render, rules, views
+from games.parity import bot, render, rules, views, words
 
 
 class Parity(Game):
@@ -45,6 +45,14 @@ class Parity(Game):
 
     # ---- the bot (bot.py) ------------------------------------------------------------------
     bot_rollout = staticmethod(bot.rollout)
+
+    # ---- in words: prompts per phase, results (words.py) ---------------------------------------
+    outcome_reasons = words.OUTCOME_REASONS
+    reason_words = words.REASONS
+    score_unit = words.UNIT
+    phase_prompts = words.PROMPTS
+    phase_of = staticmethod(words.phase)
+    next_step = staticmethod(words.next_step)
 
 
 GAME = Parity()

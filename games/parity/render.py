@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.parity import words
 from games.svg import dot, esc, ring
 from games.ui import BoardUI
 
@@ -25,20 +26,6 @@ HATCH = {"red": "#d7263d", "blue": "#1f67c9"}
 PIECE_FILL = ("#fbfaf5", "#1d1d1f")
 PIECE_STROKE = ("#2a2a2a", "#f4f4f4")
 PIECE_RING = ("#b9b5aa", "#55555a")
-
-REASONS = {
-    "all-captured": "all of the opponent's pieces were captured",
-    "no-moves": "the player to move had no legal action",
-    "no-capture-limit": "60 plies passed without a capture",
-    "repetition": "the same position occurred a third time",
-}
-
-SHORT_REASONS = {
-    "all-captured": "all captured",
-    "no-moves": "no moves left",
-    "no-capture-limit": "60 quiet plies",
-    "repetition": "repetition",
-}
 
 
 def _files(view: dict) -> str:
@@ -64,10 +51,7 @@ def _status(view: dict) -> tuple[str, int | None]:
     names = view["seat_names"]
     outcome = view.get("outcome")
     if outcome:
-        why = SHORT_REASONS.get(outcome["reason"], outcome["reason"])
-        if outcome["winner"] is None:
-            return f"Draw: {why}", None
-        return f"{names[outcome['winner']]} wins: {why}", outcome["winner"]
+        return words.result(outcome), outcome["winner"]
     return f"{names[view['to_move']]} to move", view["to_move"]
 
 
@@ -223,13 +207,7 @@ def describe(view: dict) -> list[str]:
     lines = []
     outcome = view.get("outcome")
     if outcome:
-        scores = outcome.get("scores") or [None, None]
-        why = REASONS.get(outcome["reason"], outcome["reason"])
-        if outcome["winner"] is None:
-            lines.append(f"Game over: a draw, because {why}.")
-        else:
-            lines.append(f"Game over: {names[outcome['winner']]} wins, because {why}.")
-        lines.append(f"Pieces left: {names[0]} {scores[0]}, {names[1]} {scores[1]}.")
+        lines.append(f"Game over: {words.result(outcome)}.")
     else:
         lines.append(f"{names[view['to_move']]} to move.")
     white, black = view["pieces"]

@@ -22,9 +22,16 @@ def match_link(match: Match) -> str:
     return settings.SITE_URL + match.get_absolute_url()
 
 
+def turn_prompt(match: Match, seat: int) -> str:
+    """What `seat` does now, in the game's words for the phase (from `seat`'s own view)."""
+    rules = match.rules
+    return rules.prompt(rules.player_view(match.position(), seat))
+
+
 def turn_summary(match: Match, seat: int, clock: MatchClock | None) -> dict:
-    """A match waiting for `seat`: the opponent, their last move as `seat` sees it, the deadline, the link."""
+    """A match waiting for `seat`: the opponent, their last move as `seat` sees it, what to do now, deadline, link."""
     return {
+        "prompt": turn_prompt(match, seat),
         "match": match,
         "game_name": match.rules.name,
         "opponent": match.players[1 - seat],

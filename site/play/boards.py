@@ -98,6 +98,8 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         view = rules.revealed_view(state, seat)
         history = notations[:shown_ply]
         full_history = notations
+        if not replaying and rules.outcome(state) is None:  # the site ended it: the board tells how, not whose turn
+            view = rules.ended_view(view, match.outcome_json())
 
     can_move = may_move(match, seat, replaying)
     base_url = match.get_absolute_url()
@@ -124,6 +126,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         "shown_ply": shown_ply,
         "moves": list(enumerate(full_history)),
         "description": rules.describe(view),
+        "prompt": rules.prompt(view, selection.tokens) if can_move else "",
         "base_url": base_url,
         "seat_names": rules.seat_names,
     }

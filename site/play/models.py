@@ -124,18 +124,20 @@ class Match(models.Model):
             return list(notations)
         return self.rules.history_for(self.position(), seat, notations)
 
+    def outcome_json(self) -> dict | None:
+        """How the match ended, as the rules' outcomes are written (None while it runs)."""
+        if self.is_active:
+            return None
+        return {"winner": self.winner, "scores": self.scores, "reason": self.result_reason}
+
     def result_text(self) -> str:
-        """A one-line result, e.g. "White won (score 18–15)"."""
-        if self.status == self.Status.ABORTED:
-            return "Aborted"
-        if self.status != self.Status.FINISHED:
+        """How the match ended in a sentence, e.g. "alice won: bob's last piece was captured (2 pieces to 0)"."""
+        if self.is_active:
             return ""
-        names = self.rules.seat_names
-        reason = self.result_reason.replace("-", " ")
-        scores = f" {self.scores[0]}–{self.scores[1]}" if self.scores else ""
-        if self.winner is None:
-            return f"Draw ({reason}{scores})"
-        return f"{names[self.winner]} ({self.players[self.winner]}) won ({reason}{scores})"
+        names = (self.player0.username, self.player1.username)
+        # Only an abort on time names whose turn it was (the one who never moved): read the position just then.
+        mover = self.rules.current_player(self.position()) if self.result_reason == "aborted" else None
+        return self.rules.result_words(self.outcome_json(), names, mover=mover)
 
 
 class Move(models.Model):

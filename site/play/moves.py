@@ -37,8 +37,9 @@ def _canonical(match: Match, text: str) -> str:
     rules = match.rules
     try:
         return rules.format_move(rules.parse_move(text.strip()))
-    except RulesError as error:
-        raise Refused(f"“{text.strip()}” is not a move: {error}") from None
+    except RulesError as error:  # the rules say what is wrong and how moves are written: said once, as a sentence
+        message = str(error)
+        raise Refused(message[:1].upper() + message[1:].rstrip(".") + ".") from None
 
 
 def _repeat_of(match: Match, seat: int, ply: int, notation: str) -> Move | None:
@@ -72,8 +73,10 @@ def submit_move(match_id, user, text: str, seen_ply, *, at=None) -> MoveResult:
     rules = match.rules
     try:
         new_state = rules.play(match.position(), notation)
-    except RulesError as error:
-        raise Refused(f"{notation} is not legal here: {error}") from None
+    except RulesError:
+        raise Refused(
+            f"{notation} is not a legal move in this position: click the board to see the moves you can make."
+        ) from None
     try:
         return _store(match, seat, seen_ply, notation, new_state, at or timezone.now())
     except Conflict:

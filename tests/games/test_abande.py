@@ -451,7 +451,7 @@ def test_view_and_describe():
 def test_describe_final():
     state = GAME.play(GAME.play(position("hex", T5_STACKS, hands=(0, 0)), "pass"), "pass")
     lines = GAME.describe(GAME.player_view(state, None))
-    assert "Game over: White wins 18 to 15 on score." in lines
+    assert "Game over: White won: more stones in scoring stacks after both passed (18 points to 15)." in lines
     assert any("e2, e6" in line for line in lines)
 
 

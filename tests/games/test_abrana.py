@@ -401,7 +401,7 @@ def test_describe():
     assert "free-jump" in text and "e3" in text
     over = play(position(red="d4", green="e5", to_move=0), "d4-e5")
     text = "\n".join(GAME.describe(GAME.player_view(over, 0)))
-    assert "Game over: Red wins" in text and "Green pawn: removed." in text
+    assert "Game over: Red won: Green's pawn was captured" in text and "Green pawn: removed." in text
 
 
 def test_render_board_markup():

@@ -884,7 +884,7 @@ def test_end_reveals_everything_with_pairs_and_lines():
         svg = GAME.render_board(view, BoardUI())
         assert svg.count("<line ") == 7
         assert "Moon 6 – Sun 6" in svg
-        assert any("Moon wins by four in a row" in line for line in GAME.describe(view))
+        assert any("Moon won: equal scores, and their symbol fills a whole" in line for line in GAME.describe(view))
     assert GAME.history_for(state, 1, ["Bm@a1"]) == ["Bm@a1"]
 
 

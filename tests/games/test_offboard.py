@@ -443,7 +443,7 @@ def test_describe():
     assert "Gutter G1 (worth 1) holds a red ball." in text
     assert "Last move: c2-f1." in text
     over = GAME.play(position(["b2", "c3"], ["a1"], gutters={"G3": 1, "G2": 1}), "c3-a1")
-    assert GAME.describe(GAME.player_view(over, 0))[0] == "Game over: Red wins with 7 points."
+    assert GAME.describe(GAME.player_view(over, 0))[0] == "Game over: Red won: first to 6 points (7 points to 0)."
 
 
 def _check_markup(svg: str):

@@ -370,7 +370,7 @@ def test_describe():
     assert "Black pieces: b5, e5." in text
     assert "Last move: a2-a3." in text
     out = GAME.describe(GAME.player_view(GAME.play(position(["a3"], ["a4"]), "a3xa5"), 0))
-    assert out[0].startswith("Game over: White wins")
+    assert out[0] == "Game over: White won: Black's last piece was captured (1 piece to 0)."
 
 
 def _check_markup(svg: str):
@@ -404,7 +404,7 @@ def test_render_board_flip_and_finished_game():
     view = GAME.player_view(state, None)
     svg = GAME.render_board(view, BoardUI(flip=True, last_move=("b3", "b5")))
     _check_markup(svg)
-    assert "White wins: all captured" in svg
+    assert "White won: Black&#x27;s last piece was captured" in svg
     # Flipped: file f drawn at the left, so the "f" label comes before "a" in the markup order of
     # x positions; check by the x coordinate of the labels.
     xs = {m.group(2): float(m.group(1)) for m in re.finditer(r'<text x="([\d.]+)"[^>]*>([a-f])</text>', svg)}

@@ -238,7 +238,7 @@ def test_a_player_who_has_moved_loses_on_time(alice, bob):
         assert sweep_timeouts() == 1
     match.refresh_from_db()
     assert (match.status, match.result_reason, match.winner) == (Match.Status.FINISHED, "timeout", 1)
-    assert "timeout" in match.result_text()
+    assert match.result_text() == "bob won: alice ran out of time"
 
 
 def test_two_sweeps_at_once_apply_a_timeout_exactly_once(alice, bob):

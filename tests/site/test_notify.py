@@ -163,7 +163,7 @@ def test_game_over_email_to_both_players(alice, bob, on_commit):
         endings.resign(match.pk, bob)
     assert [m.subject for m in to(alice)] == [f"You won: Abande #{match.pk} against bob"]
     assert [m.subject for m in to(bob)] == [f"You lost: Abande #{match.pk} against alice"]
-    assert "resignation" in to(bob)[0].body
+    assert "is over. alice won: bob resigned." in to(bob)[0].body
 
 
 def test_bots_get_no_email_and_their_human_opponents_no_turn_emails(alice, bot, on_commit):

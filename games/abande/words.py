@@ -1,0 +1,38 @@
+"""Abande in words: what the player to move does in each phase, and why a game ended."""
+
+from __future__ import annotations
+
+from games.abande.rules import COLOUR_NAME
+from games.words import result_sentence
+
+OUTCOME_REASONS = ("score",)
+REASONS = {
+    "score": "more stones in scoring stacks after both passed",
+    "score/draw": "equal scores after both passed",
+}
+UNIT = "points"
+PROMPTS = {
+    "first": "Place your first stone: click any point.",
+    "insert": (
+        "Click an empty point next to the stones to place a stone from your hand, "
+        "or a stack of yours to move it onto a neighbouring enemy stack."
+    ),
+    "no-hand": "Your hand is empty: click a stack of yours to move it onto a neighbouring enemy stack, or pass.",
+}
+
+
+def phase(view: dict) -> str:
+    """First stone, stones in hand, or an empty hand (moves and passes only)."""
+    if view["ply"] == 0:
+        return "first"
+    return "insert" if view["hands"][view["to_move"]] else "no-hand"
+
+
+def next_step(view: dict, chosen: tuple[str, ...]) -> str:
+    """After a stack is picked: where it climbs."""
+    return f"You picked your stack on {chosen[0]}: click the neighbouring enemy stack it climbs onto."
+
+
+def result(outcome: dict) -> str:
+    """The result in words with the colours' names (for the board)."""
+    return result_sentence(outcome, COLOUR_NAME, REASONS, UNIT)

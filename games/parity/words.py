@@ -1,0 +1,36 @@
+"""Parity in words: what the player to move does, and why a game ended."""
+
+from __future__ import annotations
+
+from games.parity.rules import NO_CAPTURE_LIMIT, SEAT_NAMES
+from games.words import result_sentence
+
+OUTCOME_REASONS = ("all-captured", "no-moves", "no-capture-limit", "repetition")
+REASONS = {
+    "all-captured": "{loser}'s last piece was captured",
+    "no-moves": "{loser} had no legal move",
+    "no-capture-limit": f"{NO_CAPTURE_LIMIT} plies passed without a capture",
+    "repetition": "the same position came up a third time",
+}
+UNIT = "pieces"
+PROMPTS = {
+    "play": (
+        "Click one of your pieces, then the square it steps to or jumps to when capturing "
+        "(red and blue squares open and close as pieces leave)."
+    ),
+}
+
+
+def phase(view: dict) -> str:
+    """Parity has one phase."""
+    return "play"
+
+
+def next_step(view: dict, chosen: tuple[str, ...]) -> str:
+    """After a piece: where it goes."""
+    return f"You picked your piece on {chosen[0]}: click the square it steps to, or jumps to when capturing."
+
+
+def result(outcome: dict) -> str:
+    """The result in words with the colours' names (for the board)."""
+    return result_sentence(outcome, SEAT_NAMES, REASONS, UNIT)
