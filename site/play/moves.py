@@ -75,7 +75,7 @@ def submit_move(match_id, user, text: str, seen_ply, *, at=None) -> MoveResult:
         new_state = rules.play(match.position(), notation)
     except RulesError:
         raise Refused(
-            f"{notation} is not a legal move in this position: click the board to see the moves you can make."
+            f"{notation} is not a legal move in this position: the match page shows the moves you can make."
         ) from None
     try:
         return _store(match, seat, seen_ply, notation, new_state, at or timezone.now())

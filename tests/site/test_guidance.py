@@ -90,4 +90,4 @@ def test_an_illegal_move_is_said_once_with_what_to_do(alice, bob):
     response = _client(bob).post(reverse("play_move", args=[match.pk]), {"move": "a1-a2", "ply": 1})
     text = html.unescape(response.content.decode())
     assert text.count("is not a legal move") == 1 and "not legal here" not in text
-    assert "a1-a2 is not a legal move in this position: click the board to see the moves you can make." in text
+    assert "a1-a2 is not a legal move in this position: the match page shows the moves you can make." in text

@@ -143,7 +143,11 @@ def test_a_reply_to_a_finished_match_plays_nothing(receiver, turn, alice, bob):
 
 @pytest.mark.parametrize(
     ("line", "reason"),
-    [("already-played", "is not legal here"), ("hello there", "“hello there” is not a move"), ("", "had no move")],
+    [
+        ("already-played", "is not a legal move in this position"),
+        ("hello there", "'hello there' is not a move"),
+        ("", "had no move"),
+    ],
 )
 def test_an_illegal_move_or_no_move_plays_nothing_and_invites_another_reply(line, reason, receiver, turn, bob):
     match, email = turn
