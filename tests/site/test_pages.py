@@ -112,7 +112,7 @@ def test_typed_move_without_javascript(alice_client, match):
 
 def test_illegal_and_stale_moves_get_a_message(alice_client, match):
     response = alice_client.post(reverse("play_move", args=[match.pk]), {"move": "pass", "ply": 0})
-    assert response.status_code == 400 and "not legal" in response.content.decode()
+    assert response.status_code == 400 and "pass is not a legal move in this position" in response.content.decode()
     response = alice_client.post(reverse("play_move", args=[match.pk]), {"move": "d4", "ply": 5})
     assert response.status_code == 409 and "position has changed" in response.content.decode()
     response = alice_client.post(reverse("play_move", args=[match.pk]), {"move": "d4"})
