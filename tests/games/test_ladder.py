@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from games.bot.ladder import ladder, measured_strength
@@ -55,6 +57,9 @@ def test_every_game_declares_the_levels_its_runs_passed(slug):
 def test_a_bot_account_plays_the_strongest_offered_level_up_to_its_own():
     from games.bot.levels import level_in
 
-    parity, abande = all_games()["parity"], all_games()["abande"]
-    assert level_in(abande) == "club" and level_in(abande, "strong") == "strong"
-    assert level_in(parity) == "beginner" and level_in(parity, "beginner") == "beginner"
+    full = SimpleNamespace(bot_strength={"beginner": 300, "casual": 600, "club": 900, "strong": 1200})
+    short = SimpleNamespace(bot_strength={"beginner": 150})
+    unmeasured = SimpleNamespace(bot_strength={})
+    assert level_in(full) == "club" and level_in(full, "strong") == "strong"
+    assert level_in(short) == "beginner" and level_in(short, "strong") == "beginner"
+    assert level_in(unmeasured, "casual") == "casual"
