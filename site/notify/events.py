@@ -137,8 +137,8 @@ def reply_played(match: Match, owner, ply: int) -> None:
     _record_email("planned_reply", email_key(match.pk, ply, "planned_reply", owner.pk), owner, match=match.pk, ply=ply)
 
 
-def plan_dropped(match: Match, owner, dropped: list[list[str]]) -> None:
-    """Tell the owner that the opponent's move left their plan, and which lines were dropped (it is their turn)."""
+def plan_dropped(match: Match, owner, why: str, dropped: list[list[str]]) -> None:
+    """Tell the owner why their plan was dropped and which lines went (it is their turn)."""
     if is_bot(owner) or _against_bot(match) or not preferences_of(owner).wants("your_turn"):
         return
     _record_email(
@@ -147,5 +147,6 @@ def plan_dropped(match: Match, owner, dropped: list[list[str]]) -> None:
         owner,
         match=match.pk,
         ply=match.ply,
+        why=why,
         dropped=dropped,
     )

@@ -105,6 +105,7 @@ def plan_dropped(payload: dict, user) -> dict | None:
     seen = match.history_for(seat, notations_of(match))
     return turn_summary(match, seat, MatchClock.objects.filter(match=match).first()) | {
         "after": seen[payload["ply"] - 1] if len(seen) >= payload["ply"] else "",
+        "why": payload.get("why", ""),
         "dropped": [" ".join(line) for line in payload["dropped"]],
         "your_turn": match.is_active and match.ply == payload["ply"] and match.to_move == seat,
     }

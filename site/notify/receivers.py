@@ -49,9 +49,9 @@ def email_planned_reply(sender, match, owner, ply, **kwargs) -> None:
 
 
 @receiver(plan_signals.plan_dropped)
-def email_plan_dropped(sender, match, owner, dropped, **kwargs) -> None:
-    """The owner hears which planned lines the opponent's move left, and that it is their turn."""
-    events.plan_dropped(match, owner, dropped)
+def email_plan_dropped(sender, match, owner, why, dropped, **kwargs) -> None:
+    """The owner hears why their plan was dropped, which lines went, and that it is their turn."""
+    events.plan_dropped(match, owner, why, dropped)
 
 
 @receiver(deadline_set)

@@ -54,7 +54,12 @@ def _drop(plan: ConditionalPlan, match: Match, after: str, why: str) -> None:
     note = f"{why} Dropped: {_describe(lines)}."
     if _set(plan, status=ConditionalPlan.Status.DROPPED, note=note[:300], updated=match.updated):
         signals.plan_dropped.send(
-            sender=ConditionalPlan, match=match, owner=plan.owner, after=after, dropped=[list(line) for line in lines]
+            sender=ConditionalPlan,
+            match=match,
+            owner=plan.owner,
+            after=after,
+            why=why,
+            dropped=[list(line) for line in lines],
         )
 
 

@@ -8,6 +8,6 @@ from django.dispatch import Signal
 # match, owner, after, reply, ply: `owner`'s planned `reply` was played at `ply`, after the opponent's
 # move `after` (as the owner reads it)
 reply_played = Signal()
-# match, owner, after, dropped: the opponent's move `after` was not in `owner`'s plan (or the reply could
-# not be played): the plan's lines `dropped` (each a list of moves) were discarded
+# match, owner, after, why, dropped: the opponent's move `after` was not in `owner`'s plan (or the reply could
+# not be played: `why` says which): the plan's lines `dropped` (each a list of moves) were discarded
 plan_dropped = Signal()

@@ -9,17 +9,25 @@ another move, and alice's open page (and an email) tell her which line was dropp
 import time
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.core import mail
 from playwright.sync_api import expect
 
 from daymove.plans.models import ConditionalPlan
 from daymove.play import lookups
+from games.registry import all_games
 from tests.factories import PASSWORD, MatchFactory, UserFactory
 from tests.support.clocks import play_one
+from tests.support.games import played_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 WITHIN = 2000  # ms: a change shows on the other page within this
+# The analysis board was swapped in and focus went on to its next step (static/js/board.js), not to the page.
+STEP_TAKEN = (
+    "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') && "
+    "document.activeElement.closest('#analysis') !== null"
+)
 
 
 def open_page(open_tab, username, path):
@@ -35,6 +43,12 @@ def open_page(open_tab, username, path):
         })"""
     )
     return tab, page
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical violations on the page, one line each."""
+    violations = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
 
 
 def legal_after(match, *texts) -> list[str]:
@@ -104,3 +118,35 @@ def test_a_planned_reply_is_played_at_once_and_a_deviation_drops_the_plan(open_t
     assert email.subject.startswith(f"Your plan was dropped: bob played {deviation}")
     assert f"- {second} {answer}" in email.body and "It is your turn." in email.body
     assert not alice_tab.console_errors and not bob_tab.console_errors
+
+
+def test_the_analysis_board_in_every_game_by_keyboard_without_serious_accessibility_violations(open_tab):
+    """Opened in every game, the board passes axe-core (nothing serious or critical), and a move is tried with
+    the keyboard alone: Tab to a point on offer, Enter, on to the confirm button, Enter."""
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    tab = open_tab()
+    tab.log_in("alice", PASSWORD)
+    found = {}
+    for slug in all_games():
+        match = played_match(slug, alice, bob)  # alice to move: she tries her move on her board
+        page = tab.go(match.get_absolute_url())
+        page.click("a.open-analysis")
+        expect(page.locator("#analysis-move-text")).to_be_visible()
+        found[slug] = serious_violations(page)
+        tokens = match.rules.move_tokens(match.rules.legal_move_strings(match.position())[0])
+        for token in tokens:
+            page.locator(f'#analysis [data-token="{token}"]').first.focus()
+            with page.expect_response(lambda r: "/analysis/" in r.url):
+                page.keyboard.press("Enter")
+            page.wait_for_function(STEP_TAKEN)  # focus has moved on to the next step on the new board
+        page.locator("#analysis button.confirm-move").focus()
+        with page.expect_response(lambda r: "/analysis/move/" in r.url):
+            page.keyboard.press("Enter")
+        expect(page.locator("#analysis .notice")).to_have_text("Move added to your analysis.")
+        expect(page.locator("#analysis .variations")).to_contain_text(
+            match.rules.legal_move_strings(match.position())[0]
+        )
+    tab.screenshot("analysis-board-last-game")
+    failures = {slug: lines for slug, lines in found.items() if lines}
+    assert not failures, failures
+    assert not tab.console_errors

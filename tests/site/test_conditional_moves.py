@@ -14,10 +14,11 @@ from daymove.clocks.models import MatchClock
 from daymove.errors import Conflict, Forbidden, Refused
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
-from daymove.plans import conditional, trees
-from daymove.plans.models import ConditionalPlan
+from daymove.plans import analysis, conditional, trees
+from daymove.plans.models import AnalysisTree, ConditionalPlan
 from daymove.play import challenges, endings, lookups, moves
 from daymove.play.models import Move
+from daymove.players.signals import account_closing
 from tests.factories import MatchFactory
 from tests.support.clocks import DAY, T0, play_one, start
 
@@ -95,7 +96,7 @@ def test_a_deep_plan_advances_and_any_other_move_drops_it_naming_the_lines(alice
     assert plan.status == ConditionalPlan.Status.DROPPED
     assert plan.note == f"Your opponent played {then[1]}, which your plan did not expect. Dropped: {then[0]} {second}."
     [email] = to(alice, "Your plan was dropped")
-    assert f"bob played {then[1]}, which your plan did not expect" in email.body
+    assert f"against bob, your plan was dropped. Your opponent played {then[1]}, which your plan" in email.body
     assert f"- {then[0]} {second}" in email.body and "It is your turn." in email.body
     assert to(alice, "Your turn") == []  # one email, not two
 
@@ -233,3 +234,13 @@ def test_hidden_information_conditions_match_what_the_owner_sees(alice, bob):
     plan = ConditionalPlan.objects.get(match=other)
     assert plan.status == ConditionalPlan.Status.DROPPED
     assert plan.note == "Your opponent played O?@b3, which your plan did not expect. Dropped: O?@b2 Bd@c3."
+
+
+def test_a_leaving_players_analyses_and_plans_go(alice, bob):
+    match = bob_to_move(alice, bob)
+    a = legal_after(match)[0]
+    conditional.plan_line(match.pk, alice, [a, legal_after(match, a)[0]], 0)
+    analysis.add_move(match.pk, alice, match.ply, (), a)
+    account_closing.send(sender=type(alice), user=alice)
+    assert not ConditionalPlan.objects.filter(owner=alice).exists()
+    assert not AnalysisTree.objects.filter(owner=alice).exists()

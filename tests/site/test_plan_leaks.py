@@ -16,14 +16,16 @@ from datetime import UTC, datetime
 
 import pytest
 import time_machine
+from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from daymove.notify.mailer import send_email_job
 from daymove.play import moves
 from games.registry import all_games
 from tests.factories import MatchFactory, UserFactory
 from tests.support.games import game_cases
-from tests.support.leaks import PlanWorld, diff_excerpt, names_move, normalised
+from tests.support.leaks import OtherWorld, PlanWorld, diff_excerpt, names_move, normalised, notations_of
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)  # pages that say when they were drawn say the same in every world
@@ -137,3 +139,43 @@ def test_the_checker_notices_a_plan_shown_to_others(monkeypatch):
             text = client_of(admin).get("/admin/plans/conditionalplan/").content.decode()
             found |= any(names(text, secret) for secret in world.secrets)
     assert found
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game,options", game_cases(hidden_only=True))
+@time_machine.travel(START, tick=False)
+def test_plan_emails_show_only_what_their_recipient_sees(game, options):
+    """The "planned reply played" and "plan dropped" emails, built in the real world and in another world their
+    recipient cannot tell from it (`OtherWorld`): the same bytes, and no move the recipient cannot know."""
+    rng = random.Random(19)
+    first, second = UserFactory(), UserFactory()
+    match = MatchFactory(game=game.slug, options=game.normalize_options(options), player0=first, player1=second)
+    compared = 0
+    while match.is_active and match.ply < 40:
+        if match.ply >= 2:
+            mover, waiting = match.to_move, 1 - match.to_move
+            emails = [
+                (waiting, {"kind": "planned_reply", "match": match.pk, "ply": match.ply - 1}),
+                (mover, {"kind": "plan_dropped", "match": match.pk, "ply": match.ply, "dropped": [["x"]]}),
+            ]
+            for seat, payload in emails:
+                user = match.players[seat]
+                real = email_text(user, payload)
+                world = OtherWorld(game, match, notations_of(match), seat, rng)
+                if not world:
+                    continue
+                with world:
+                    compared += 1
+                    assert email_text(user, payload) == real, payload
+                assert not any(names(real, secret) for secret in world.secrets), (payload, real)
+        legal = game.legal_move_strings(match.position())
+        moves.submit_move(match.pk, match.players[match.to_move], rng.choice(legal), match.ply)
+        match.refresh_from_db()
+    assert compared > 20, compared
+
+
+def email_text(user, payload) -> str:
+    mail.outbox.clear()
+    send_email_job({"user": user.pk, **payload})
+    assert len(mail.outbox) == 1, payload
+    return "\n".join(f"{m.subject}\n{m.body}\n{m.alternatives}" for m in mail.outbox)
