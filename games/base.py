@@ -97,6 +97,9 @@ class Game:
     bot_playouts: dict[str, int] = {}
     # How much less than half a point a draw is worth to this game's bots (0: exactly half).
     bot_contempt: float = 0.0
+    # Levels this game's own planner plays instead of the tree search: level name -> search depth in plies
+    # (the game then implements bot_plan).
+    bot_planned: dict[str, int] = {}
     # The bot levels this game offers, each with its measured strength in Elo above uniformly random play (which
     # is anchored at 0): only levels at least +100 Elo above the one below them, with the 95% interval above 0,
     # in the self-play runs of docs/strength/ (`python -m games ladder <slug>` prints it; a test keeps them equal).
@@ -244,6 +247,10 @@ class Game:
         if self.hidden_information:
             raise NotImplementedError
         return self.from_json(view["state"])
+
+    def bot_plan(self, state: State, depth: int, rng: random.Random):
+        """The planner's move (a move object) for the side to move, searching `depth` plies (see bot_planned)."""
+        raise NotImplementedError
 
     def alternative_history(self, notations: list[str], options: dict, seat: int | None, rng: random.Random):
         """Another legal move list that `seat` (None: a spectator) cannot tell from `notations`, hidden parts

@@ -373,8 +373,15 @@ def search(
 def choose_move(
     game: Game, view: dict, level: str | Level = DEFAULT_LEVEL, seed=0, *, max_seconds: float | None = None
 ) -> str:
-    """The bot's move (canonical notation) for the seat whose `view` this is, at `level`; reproducible by seed."""
+    """The bot's move (canonical notation) for the seat whose `view` this is, at `level`; reproducible by seed.
+
+    A level the game plays with its own planner (game.bot_planned) is answered by game.bot_plan instead of the search.
+    """
     level = get_level(level)
+    depth = game.bot_planned.get(level.name)
+    if depth:
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return game.format_move(game.bot_plan(game.sample_state(view, rng), depth, rng))
     result = search(
         game,
         view,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.base import Game, Option
-from games.parity import bot, render, rules, views, words
+from games.parity import bot, planner, render, rules, views, words
 
 
 class Parity(Game):
@@ -19,6 +19,8 @@ class Parity(Game):
     # Without contempt the bots took a repetition or the 60-ply draw while ahead on pieces; valuing a draw at
     # 0.2, more of their games end in a win (docs/performance.md, Parity).
     bot_contempt = 0.3
+    # Bots at the same budget draw each other, so the top level plans instead (planner.py: 4-ply expectimax).
+    bot_planned = {"strong": 4}
     # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder parity`).
     bot_strength = {"beginner": 141}
 
@@ -43,8 +45,9 @@ class Parity(Game):
     describe = staticmethod(render.describe)
     render_board = staticmethod(render.render_board)
 
-    # ---- the bot (bot.py) ------------------------------------------------------------------
+    # ---- the bot (bot.py, planner.py) -----------------------------------------------------------
     bot_rollout = staticmethod(bot.rollout)
+    bot_plan = staticmethod(planner.choose)
 
     # ---- in words: prompts per phase, results (words.py) ---------------------------------------
     outcome_reasons = words.OUTCOME_REASONS

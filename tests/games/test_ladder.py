@@ -50,6 +50,7 @@ def test_every_game_declares_the_levels_its_runs_passed(slug):
     game = all_games()[slug]
     assert game.bot_strength == measured_strength(slug)
     assert set(game.bot_strength) <= set(LEVELS) - {"random"}
+    assert set(game.bot_planned) <= set(LEVELS) - {"random"} and all(d > 0 for d in game.bot_planned.values())
     values = [game.bot_strength[level] for level in LEVELS if level in game.bot_strength]
     assert values == sorted(values) and all(v >= 100 for v in values)
 
