@@ -573,7 +573,11 @@ def report(args, database_label: str, run: Run, outcome: dict | None, failure: s
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.deploycheck", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database-url", default=f"{scratch.POSTGRES}/deploycheck_{os.getpid()}")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("DEPLOYCHECK_DATABASE_URL", f"{scratch.POSTGRES}/deploycheck_{os.getpid()}"),
+        help="a scratch database, created and dropped (its name must contain 'deploycheck')",
+    )
     parser.add_argument(
         "--redis-url",
         default=os.environ.get("DEPLOYCHECK_REDIS_URL", "redis://127.0.0.1:6379/6"),
