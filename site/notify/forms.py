@@ -33,6 +33,9 @@ class PreferencesForm(forms.Form):
     )
     game_over = forms.BooleanField(label="Email me when a match ends", required=False)
     challenges = forms.BooleanField(label="Email me when someone challenges me", required=False)
+    next_game_after_move = forms.BooleanField(
+        label="After I move, go to my next game where it is my turn", required=False
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

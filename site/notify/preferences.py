@@ -14,7 +14,9 @@ from daymove.players.models import Player
 def save_preferences(user, data: dict) -> EmailPreferences:
     """Store the settings form's cleaned data; reminders of matches waiting for the user follow the new thresholds."""
     with transaction.atomic():
-        Player.objects.filter(user=user).update(time_zone=data["time_zone"])
+        Player.objects.filter(user=user).update(
+            time_zone=data["time_zone"], next_game_after_move=data.get("next_game_after_move", False)
+        )
         preferences, _ = EmailPreferences.objects.update_or_create(
             user=user,
             defaults={

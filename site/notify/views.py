@@ -30,6 +30,7 @@ def _initial(user) -> dict:
         "reminder_hours": preferences.reminder_hours,
         "game_over": preferences.game_over,
         "challenges": preferences.challenges,
+        "next_game_after_move": user.player.next_game_after_move,
     }
 
 
@@ -37,7 +38,7 @@ def _initial(user) -> dict:
 @login_required
 @require_http_methods(["GET", "POST"])
 def settings_page(request):
-    """Your time zone, which emails you get, your vacations and your calendar feed."""
+    """Your time zone, which emails you get, going on to the next game, your vacations and your calendar feed."""
     user = request.user
     form = PreferencesForm(request.POST or None, initial=_initial(user))
     status = 200

@@ -21,7 +21,7 @@ from daymove.play.models import Match, Move
 
 CACHE = "boards"
 SECONDS = 7 * 24 * 3600  # a position seen once a day stays drawn; older ones are drawn again when asked
-DRAWN = ("board_svg", "buttons", "selection", "shown_ply", "moves", "description")  # what the cache holds
+DRAWN = ("board_svg", "buttons", "selection", "shown_ply", "moves", "description", "prompt", "review")  # cached
 
 
 @cache

@@ -83,6 +83,31 @@ def _last_move_tokens(rules, history: list[str]) -> tuple[str, ...]:
         return ()  # a redacted entry may not spell out every click
 
 
+@dataclass(frozen=True)
+class Step:
+    """One of the review controls: its name, what it says, and the position it shows (None: not from here)."""
+
+    name: str
+    label: str
+    url: str | None
+
+
+def review_steps(base_url: str, shown_ply: int, last_ply: int) -> list[Step]:
+    """First, previous, next and last position from the one shown; the last is the match page itself."""
+
+    def url(ply: int) -> str | None:
+        if ply == shown_ply or not 0 <= ply <= last_ply:
+            return None
+        return base_url if ply == last_ply else f"{base_url}?at={ply}"
+
+    return [
+        Step("first", "First position", url(0)),
+        Step("previous", "Previous move", url(shown_ply - 1)),
+        Step("next", "Next move", url(shown_ply + 1)),
+        Step("last", "Latest position", url(last_ply)),
+    ]
+
+
 def match_context(match: Match, user, notations: list[str], clicked: list[str], at: int | None) -> dict:
     """Everything the match page and its fragments show to `user`, drawn from the moves (no cache)."""
     rules = match.rules
@@ -125,6 +150,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         "replaying": replaying,
         "shown_ply": shown_ply,
         "moves": list(enumerate(full_history)),
+        "review": review_steps(base_url, shown_ply, match.ply),
         "description": rules.describe(view),
         "prompt": rules.prompt(view, selection.tokens) if can_move else "",
         "base_url": base_url,

@@ -11,6 +11,7 @@ class Player(models.Model):
     time_zone = models.CharField(max_length=64, default="UTC")
     is_bot = models.BooleanField(default=False)
     bot_level = models.CharField(max_length=32, blank=True)
+    next_game_after_move = models.BooleanField(default=False, help_text="After a move, go to the next one waiting.")
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):

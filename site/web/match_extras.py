@@ -1,5 +1,5 @@
 """What the match page shows beside the board: ratings, the result's rating changes, draw offers, chat, notes,
-the viewer's analysis board and plan."""
+the viewer's analysis board and plan, and the player's next game."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from daymove.play.models import Match
 from daymove.ratings.models import RatingChange, display
 from daymove.ratings.updates import ratings_for
 from daymove.talk.services import talk_context
+from daymove.web.turn_order import next_game
 
 
 def match_extras(match: Match, user) -> dict:
@@ -42,5 +43,7 @@ def match_extras(match: Match, user) -> dict:
             "draw_offered_by_me": seat is not None and offer == seat,
             "draw_offered_to_me": seat is not None and offer == 1 - seat,
             "can_rematch": seat is not None and match.status == Match.Status.FINISHED,
+            # Once it is not this player's turn here: the match where it is, soonest deadline first.
+            "next_game": next_game(user, after=match) if seat is not None and match.to_move != seat else None,
         }
     )

@@ -25,6 +25,7 @@ from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
 from daymove.web.match_extras import match_extras
 from daymove.web.profiles import bot_lobby_rows
+from daymove.web.turn_order import by_deadline, next_game
 from games.registry import all_games
 
 HELD_EMAIL = (
@@ -36,13 +37,6 @@ RECENT_FINISHED = 20
 # are bounded by the caps: DAYMOVE_MAX_ACTIVE_MATCHES, DAYMOVE_MAX_OPEN_CHALLENGES).
 RECEIVED_SHOWN = 50
 OPEN_PER_PAGE = 25  # open challenges per lobby page
-
-
-def _deadline_order(match: Match):
-    """Soonest deadline first; matches without a running deadline last, oldest move first."""
-    clock = getattr(match, "clock", None)
-    due = clock.due if clock is not None else None
-    return (due is None, due or match.updated, match.updated)
 
 
 def _with_summaries(challenges: list) -> list:
@@ -63,14 +57,15 @@ def _open_challenges():
 
 
 def _your_games(user) -> dict:
-    """The signed-in player's own lists: matches (your turn, waiting, finished) and challenges (to you, by you)."""
+    """The signed-in player's own lists: matches (your turn soonest deadline first, waiting, finished) and
+    challenges (to you, by you)."""
     mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related(
         "player0__player",
         "player1__player",  # the profiles say who is a bot
     )
-    active = list(mine.filter(status=Match.Status.ACTIVE).select_related("clock").order_by("updated"))
+    active = list(by_deadline(mine.filter(status=Match.Status.ACTIVE)).select_related("clock"))
     return {
-        "your_turn": sorted((m for m in active if m.seat_of(user) == m.to_move), key=_deadline_order),
+        "your_turn": [m for m in active if m.seat_of(user) == m.to_move],
         "waiting": [m for m in active if m.seat_of(user) != m.to_move],
         "finished": list(mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at")[:RECENT_FINISHED]),
         "received": _with_summaries(list(_open_challenges().filter(opponent=user)[:RECEIVED_SHOWN])),
@@ -285,8 +280,17 @@ def play_move(request, match_id):
     except Refused as refusal:
         match = match_or_404(match_id)
         return _render_match(request, match, form=form, error=refusal.message, status=refusal.status)
-    if request.htmx:  # read again: a planned reply may have answered the move in its transaction
-        return _render_match(request, match_or_404(result.match.pk))
+    match = match_or_404(result.match.pk)  # read again: a planned reply may have answered the move in its transaction
+    going_on = None
+    if request.user.player.next_game_after_move and match.to_move != match.seat_of(request.user):
+        going_on = next_game(request.user, after=match)  # the player asked to go on to their next game
+    if going_on is not None:
+        messages.info(request, f"Played {result.move.notation} in {match.rules.name} #{match.pk}.")
+        if request.htmx:
+            return HttpResponse(status=204, headers={"HX-Redirect": going_on.get_absolute_url()})
+        return redirect(going_on)
+    if request.htmx:
+        return _render_match(request, match)
     return redirect(result.match)
 
 

@@ -103,7 +103,8 @@ def test_dashboard_sections(alice, bob, alice_client):
     waiting = page.index("Waiting for your opponent")
     to_you = page.index("Challenges to you")
     finished = page.index("Finished")
-    assert turn < page.index(f"#{mine.pk}<") < waiting < page.index(f"#{theirs.pk}<") < to_you
+    # Your turn first, then challenges to you, then the matches waiting for the opponent.
+    assert turn < page.index(f"#{mine.pk}<") < to_you < waiting < page.index(f"#{theirs.pk}<") < finished
     assert page.index(f"#{done.pk}<") > finished
 
 

@@ -1,0 +1,25 @@
+"""The order a player's waiting matches are taken in: soonest deadline first, then the longest waiting."""
+
+from __future__ import annotations
+
+from django.db.models import F
+from django.db.models.functions import Coalesce
+
+from daymove.play.models import Match
+from daymove.play.turns import waiting_for
+
+
+def by_deadline(matches):
+    """`matches` (a Match queryset) soonest running deadline first; those without one last, oldest move first."""
+    due = Coalesce("clock__deadline0", "clock__deadline1")
+    return matches.annotate(due=due).order_by(F("due").asc(nulls_last=True), "updated", "pk")
+
+
+def next_game(user, after: Match | None = None) -> Match | None:
+    """The match where it is `user`'s turn that comes first in deadline order, other than `after`."""
+    if user is None or not user.is_authenticated:
+        return None
+    waiting = waiting_for(user)
+    if after is not None:
+        waiting = waiting.exclude(pk=after.pk)
+    return by_deadline(waiting).select_related("player0", "player1").first()
