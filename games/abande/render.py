@@ -16,7 +16,11 @@ from games.words import ABORTED
 NAMES = ("Black", "White")
 S = 64  # distance between neighbouring points, in SVG units
 MARGIN = 64  # room for the board rim and the coordinate labels
-PANEL = 62  # height of the hands / score panel above the board
+PANEL = 80  # height of the hands / score panel above the board (a row per side)
+LEGEND = 40  # height of the line under the board that explains faded stacks
+# Text sizes in SVG units: the board is 512 units wide, so 17 units still read as 10 px on a 320 px phone.
+TEXT = 17
+COORD = "#5c4628"  # coordinates and point names: >= 4.5:1 on the board and its rim
 FONT = 'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif"'
 
 # Stone colours: face (top ellipse), side band, outline.
@@ -101,31 +105,28 @@ def _pile(cx: float, cy: float, stones: str) -> str:
         top = "BW".index(stones[-1])
         y = y0 - (h - 1) * t
         out.append(
-            f'<text x="{num(cx)}" y="{num(y + 5.5)}" text-anchor="middle" font-size="16" font-weight="700" '
+            f'<text x="{num(cx)}" y="{num(y + 6)}" text-anchor="middle" font-size="{TEXT + 1}" font-weight="700" '
             f'{FONT} fill="{INK[top]}">{h}</text>'
         )
     return "".join(out)
 
 
 def _panel(view: dict, width: float) -> str:
-    """Both hands and the live score (rule 5 on the current position), the side to move outlined."""
+    """Both hands and the live score (rule 5 on the current position), a row per side, the side to move outlined."""
     out = []
-    gap = 10
-    w = (width - 3 * gap) / 2
     outcome = view.get("outcome")
+    x, w, h = 10, width - 20, PANEL / 2 - 6
     for seat in (0, 1):
-        x = gap + seat * (w + gap)
+        y = 6 + seat * (h + 4)
+        mid = y + h / 2
         active = view.get("to_move") == seat
         won = outcome is not None and outcome["winner"] == seat
         stroke = OPTION if active else ("#2f9e44" if won else "#b8ad94")
         out.append(
-            f'<rect x="{num(x)}" y="8" width="{num(w)}" height="{PANEL - 14}" rx="9" fill="#fffdf6" '
+            f'<rect x="{x}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="8" fill="#fffdf6" '
             f'stroke="{stroke}" stroke-width="{3 if active or won else 1.2}"/>'
         )
-        out.append(
-            f'<circle cx="{num(x + 22)}" cy="{PANEL / 2 + 1}" r="11" fill="{FACE[seat]}" '
-            f'stroke="{EDGE[seat]}" stroke-width="1.5"/>'
-        )
+        out.append(dot(x + 20, mid, 10, FACE[seat], stroke=EDGE[seat], stroke_width="1.5"))
         title = NAMES[seat] + (" (you)" if view.get("seat") == seat else "")
         tag = ""
         if active:
@@ -134,19 +135,21 @@ def _panel(view: dict, width: float) -> str:
             tag = "wins"
         elif outcome is not None and outcome["winner"] is None:
             tag = "aborted" if outcome["reason"] in ABORTED else "draw"
+        if _scored(view):
+            line = f"final score {view['score'][seat]}"
+        else:
+            line = f"in hand {view['hands'][seat]} \u00b7 score {view['score'][seat]}"
+        baseline = num(mid + 6)
         out.append(
-            f'<text x="{num(x + 42)}" y="27" font-size="15" font-weight="700" {FONT} fill="#1d1d1f">{esc(title)}</text>'
+            f'<text x="{x + 38}" y="{baseline}" font-size="{TEXT}" font-weight="700" {FONT} fill="#1d1d1f">'
+            f"{esc(title)}</text>"
+            f'<text x="{x + 165}" y="{baseline}" font-size="{TEXT}" {FONT} fill="#444">{line}</text>'
         )
         if tag:
             out.append(
-                f'<text x="{num(x + w - 10)}" y="27" font-size="13" font-weight="700" text-anchor="end" '
+                f'<text x="{num(x + w - 10)}" y="{baseline}" font-size="{TEXT}" font-weight="700" text-anchor="end" '
                 f'{FONT} fill="{stroke}">{tag}</text>'
             )
-        label = "final score" if _scored(view) else "score"
-        out.append(
-            f'<text x="{num(x + 42)}" y="46" font-size="13.5" {FONT} fill="#444">'
-            f"in hand {view['hands'][seat]} \u00b7 {label} {view['score'][seat]}</text>"
-        )
     return "".join(out)
 
 
@@ -159,14 +162,14 @@ def render_board(view: dict, ui: BoardUI) -> str:
     width = 2 * MARGIN + (max(xs) - min(xs)) * S
     height_board = (max(ys) - min(ys)) * S
     top = PANEL + MARGIN - 8
-    height = top + height_board + MARGIN
+    dead = set(view.get("not_scoring", ()))
+    height = top + height_board + MARGIN + (LEGEND if dead else 0)
 
     def at(name: str) -> tuple[float, float]:
         x, y = geo.xy[name]
         return MARGIN + x * S, top + y * S
 
     stacks = view["stacks"]
-    dead = set(view.get("not_scoring", ()))
     aria = f"Abande, {view['board']} board. {_status(view)}"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" width="100%" '
@@ -201,26 +204,24 @@ def render_board(view: dict, ui: BoardUI) -> str:
         x2, y2 = at(geo.names[b])
         lines.append(f"M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}")
     parts.append(f'<path d="{"".join(lines)}" stroke="#8c6a36" stroke-width="1.6" fill="none" stroke-linecap="round"/>')
-    # Coordinates.
-    label = f'font-size="15" {FONT} fill="#6b5432" text-anchor="middle"'
+    # Coordinates: files and ranks round the square; on the hex, row letters at both ends (with the row's last
+    # point name on the right), numbers along the top and bottom rows, and every empty point's name under it.
+    label = f'class="coord" font-size="{TEXT + 1}" {FONT} fill="{COORD}" text-anchor="middle"'
     if square:
         for i in range(7):
             x, y = at(f"{LETTERS[i]}1")
-            parts.append(f'<text x="{num(x)}" y="{num(y + pad + 20)}" {label}>{LETTERS[i]}</text>')
+            parts.append(f'<text x="{num(x)}" y="{num(y + pad + 22)}" {label}>{LETTERS[i]}</text>')
             x, y = at(f"a{i + 1}")
-            parts.append(f'<text x="{num(x - pad - 16)}" y="{num(y + 5)}" {label}>{i + 1}</text>')
+            parts.append(f'<text x="{num(x - pad - 16)}" y="{num(y + 6)}" {label}>{i + 1}</text>')
     else:
         for i, length in enumerate(ROW_LENGTHS):
             x, y = at(f"{LETTERS[i]}1")
-            parts.append(f'<text x="{num(x - 0.62 * S)}" y="{num(y + 5)}" {label}>{LETTERS[i]}</text>')
+            parts.append(f'<text x="{num(x - 0.64 * S)}" y="{num(y + 6)}" {label}>{LETTERS[i]}</text>')
             x, y = at(f"{LETTERS[i]}{length}")
-            parts.append(
-                f'<text x="{num(x + 0.62 * S)}" y="{num(y + 5)}" {label} fill-opacity="0.55">'
-                f"{LETTERS[i]}{length}</text>"
-            )
+            parts.append(f'<text x="{num(x + 0.72 * S)}" y="{num(y + 6)}" {label}>{LETTERS[i]}{length}</text>')
         for n in range(1, 5):
             x, y = at(f"a{n}")
-            parts.append(f'<text x="{num(x)}" y="{num(y + 0.72 * S + 6)}" {label}>{n}</text>')
+            parts.append(f'<text x="{num(x)}" y="{num(y + 0.74 * S + 6)}" {label}>{n}</text>')
             x, y = at(f"g{n}")
             parts.append(f'<text x="{num(x)}" y="{num(y - 0.8 * S + 6)}" {label}>{n}</text>')
     # Points: last-move halo, stack or empty point, option and selection markers, all inside the link.
@@ -240,6 +241,12 @@ def render_board(view: dict, ui: BoardUI) -> str:
             inner.append(pile)
         else:
             inner.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="3.2" fill="#8c6a36"/>')
+            if not square:  # hex names are hard to count out along the rows: each empty point says its own
+                inner.append(
+                    f'<text class="point-name" x="{num(x)}" y="{num(y + 0.4 * S)}" font-size="{TEXT}" {FONT} '
+                    f'fill="{COORD}" text-anchor="middle" stroke="#e6c88e" stroke-width="3" paint-order="stroke">'
+                    f"{name}</text>"
+                )
         option = ui.is_option(name)
         if ui.is_selected(name):
             inner.append(ring(x, y, 0.46 * S, SELECTED, 4, class_="selected"))
@@ -254,5 +261,17 @@ def render_board(view: dict, ui: BoardUI) -> str:
         else:
             desc = f"{name}: empty"
         parts.append(ui.target(name, f'<g class="point">{"".join(inner)}</g>', desc))
+    if dead:
+        parts.append(_legend(view, height - LEGEND + 6))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _legend(view: dict, y: float) -> str:
+    """The line under the board that says what a faded stack is."""
+    why = "removed at scoring" if _scored(view) else "would not score now"
+    return (
+        f'<g class="legend" opacity="0.5">{_pile(MARGIN - 22, y + 10, "B")}</g>'
+        f'<text x="{num(MARGIN + 10)}" y="{num(y + 16)}" font-size="{TEXT}" {FONT} fill="#1d1d1f">'
+        f"Faded: no enemy neighbour, {why}</text>"
+    )

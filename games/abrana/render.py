@@ -184,11 +184,11 @@ def render_board(view: dict, ui: BoardUI) -> str:
         f = 5 - i if flip else i
         r = 5 - i if flip else i
         parts.append(
-            f'<text x="{LEFT + i * CELL + CELL // 2}" y="{TOP + BOARD + 18}" text-anchor="middle" '
+            f'<text class="coord" x="{LEFT + i * CELL + CELL // 2}" y="{TOP + BOARD + 18}" text-anchor="middle" '
             f'font-size="14" font-family="sans-serif" fill="#495057">{"abcdef"[f]}</text>'
         )
         parts.append(
-            f'<text x="{LEFT - 12}" y="{TOP + (5 - i) * CELL + CELL // 2 + 5}" text-anchor="middle" '
+            f'<text class="coord" x="{LEFT - 12}" y="{TOP + (5 - i) * CELL + CELL // 2 + 5}" text-anchor="middle" '
             f'font-size="14" font-family="sans-serif" fill="#495057">{r + 1}</text>'
         )
     parts.append(_path(view, flip))

@@ -262,12 +262,12 @@ def render_board(view: dict, ui: BoardUI) -> str:
     # Coordinates.
     for i, f in enumerate(FILES):
         out.append(
-            f'<text x="{LEFT + i * CELL + CELL / 2}" y="{BOARD_Y + BOARD_SIZE + 17}" text-anchor="middle" '
-            f'font-size="14" fill="#475569">{f}</text>'
+            f'<text class="coord" x="{LEFT + i * CELL + CELL / 2}" y="{BOARD_Y + BOARD_SIZE + 17}" '
+            f'text-anchor="middle" font-size="14" fill="#475569">{f}</text>'
         )
     for r in range(4):
         out.append(
-            f'<text x="{LEFT / 2}" y="{BOARD_Y + (3 - r) * CELL + CELL / 2 + 5}" text-anchor="middle" '
+            f'<text class="coord" x="{LEFT / 2}" y="{BOARD_Y + (3 - r) * CELL + CELL / 2 + 5}" text-anchor="middle" '
             f'font-size="14" fill="#475569">{r + 1}</text>'
         )
 

@@ -32,6 +32,9 @@ OPTION = "#ffffff"
 SELECT = "#29b6f6"
 SCORE_GOOD = "#3ddc84"
 SCORE_NONE = "#b0bec5"
+# Text sizes in SVG units: the board is 720 units wide, so 23 units still read as 10 px on a 320 px phone. Cell
+# names are smaller on a wide screen; site.css enlarges them (class "cell-name") on a phone.
+TEXT = 23
 
 
 def _centre(name: str) -> tuple[float, float]:
@@ -80,7 +83,7 @@ for _name in INDEX_OF:
         _y,
         f'cx="{num(_x)}" cy="{num(_y)}"',
         _hexagon(_x, _y, SIZE - 1.5),
-        f'x="{num(_x)}" y="{num(_y + 4)}"',
+        f'x="{num(_x)}" y="{num(_y)}" dominant-baseline="central"',
         (_ball(_x, _y, 0), _ball(_x, _y, 1)),
     )
 SLOT_LENGTH = SIZE * SQRT3 + 2 * 19.0
@@ -133,9 +136,9 @@ def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
                 badge = "full" if info["displaced"] else f"+{info['points']}"
                 bx, by = gx, gy  # the badge covers the gutter it names
                 parts.append(
-                    f'<rect x="{num(bx - 24)}" y="{num(by - 14)}" width="48" height="28" rx="14" '
+                    f'<rect x="{num(bx - 30)}" y="{num(by - 17)}" width="60" height="34" rx="17" '
                     f'fill="#1d252c" stroke="{colour}" stroke-width="2"/>'
-                    f'<text x="{num(bx)}" y="{num(by + 5)}" text-anchor="middle" font-size="15" '
+                    f'<text x="{num(bx)}" y="{num(by + 8)}" text-anchor="middle" font-size="{TEXT}" '
                     f'font-weight="bold" fill="{colour}">{esc(badge)}</text>'
                 )
             else:
@@ -175,12 +178,12 @@ def render_board(view: dict, ui: BoardUI) -> str:
         if info["ball"] is not None:
             parts.append(_ball(0, 0, info["ball"], 16))
             parts.append(
-                f'<text x="0" y="6" text-anchor="middle" font-size="17" font-weight="bold" '
+                f'<text x="0" y="8" text-anchor="middle" font-size="{TEXT}" font-weight="bold" '
                 f'fill="#1d1d1d">{info["value"]}</text>'
             )
         else:
             parts.append(
-                f'<text x="0" y="7" text-anchor="middle" font-size="20" font-weight="bold" '
+                f'<text x="0" y="8" text-anchor="middle" font-size="{TEXT}" font-weight="bold" '
                 f'fill="#e8eef3">{info["value"]}</text>'
             )
         parts.append("</g>")
@@ -190,8 +193,8 @@ def render_board(view: dict, ui: BoardUI) -> str:
         q = col - 4
         x, y = xy(q, max(-4, -4 - q) - 2.25, SIZE)
         parts.append(
-            f'<text class="coord" x="{num(x)}" y="{num(y + 6)}" text-anchor="middle" '
-            f'font-size="18" font-weight="bold" fill="#37474f">{letter}</text>'
+            f'<text class="coord" x="{num(x)}" y="{num(y + 8)}" text-anchor="middle" '
+            f'font-size="{TEXT}" font-weight="bold" fill="#37474f">{letter}</text>'
         )
 
     # Cells: hole, cell name (numbered from the top of its column), ball, click targets.
@@ -236,9 +239,9 @@ def render_board(view: dict, ui: BoardUI) -> str:
             )
         parts.append(_ball(ball_x, -300, seat, 15))
         parts.append(
-            f'<text x="{num(text_x)}" y="-306" text-anchor="{anchor}" font-size="17" '
+            f'<text x="{num(text_x)}" y="-305" text-anchor="{anchor}" font-size="{TEXT}" '
             f'fill="#263238">{SEATS[seat]}</text>'
-            f'<text x="{num(text_x)}" y="-283" text-anchor="{anchor}" font-size="20" '
+            f'<text x="{num(text_x)}" y="-280" text-anchor="{anchor}" font-size="{TEXT}" '
             f'font-weight="bold" fill="#263238">{points} {"pt" if points == 1 else "pts"}</text>'
         )
 
@@ -250,7 +253,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         status = f"{SEATS[to_move]} to move"
     else:
         status = ""
-    parts.append(f'<text x="-345" y="318" font-size="17" fill="#263238">{esc(status)}</text>')
+    parts.append(f'<text x="-345" y="322" font-size="{TEXT}" fill="#263238">{esc(status)}</text>')
 
     # The displaced ball (bottom right) with its two choices.
     displaced = view.get("displaced")
@@ -258,17 +261,17 @@ def render_board(view: dict, ui: BoardUI) -> str:
         parts.append(f'<g class="displaced"><title>{SEATS[displaced]} has a displaced ball</title>')
         parts.append(_ball(222, 262, displaced, 18))
         chosen = ui.is_selected("discard")
-        hint = "discarded" if chosen else "tap an empty cell"
+        hint = "The displaced ball is discarded" if chosen else "Tap an empty cell for the displaced ball"
         parts.append(
-            f'<text x="246" y="257" font-size="14" fill="#263238">Displaced</text>'
-            f'<text x="246" y="274" font-size="12" fill="#455a64">{hint}</text>'
+            f'<text x="246" y="270" font-size="{TEXT}" fill="#263238">Displaced</text>'
+            f'<text x="-345" y="292" font-size="{TEXT}" fill="#455a64">{hint}</text>'
         )
         button = (
             f'<g><rect x="214" y="291" width="132" height="36" rx="8" '
             f'fill="{"#0d6e9e" if chosen else "#37474f"}" stroke="{SELECT if chosen else "#263238"}" '
             f'stroke-width="{4 if chosen else 1}"/>'
-            f'<text x="280" y="315" text-anchor="middle" font-size="15" fill="#ffffff">'
-            f"{'Discarded: move' if chosen else 'or discard'}</text></g>"
+            f'<text x="280" y="317" text-anchor="middle" font-size="{TEXT}" fill="#ffffff">'
+            f"{'Discarded' if chosen else 'or discard'}</text></g>"
         )
         parts.append(ui.target("discard", button, "Discard the displaced ball, then move"))
         parts.append("</g>")

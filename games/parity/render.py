@@ -103,7 +103,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         x += 110
     quiet = view.get("quiet", 0)
     out.append(
-        f'<text x="{total_w - RIGHT}" y="49" font-size="12" fill="#cfc6bb" '
+        f'<text x="{total_w - RIGHT}" y="49" font-size="13" fill="#cfc6bb" '
         f'text-anchor="end">no capture: {quiet}/{view.get("no_capture_limit", 60)}</text>'
     )
 
@@ -188,13 +188,13 @@ def render_board(view: dict, ui: BoardUI) -> str:
     for f in range(width):
         col = width - 1 - f if ui.flip else f
         out.append(
-            f'<text x="{LEFT + col * CELL + CELL / 2}" y="{TOP + height * CELL + 18}" '
+            f'<text class="coord" x="{LEFT + col * CELL + CELL / 2}" y="{TOP + height * CELL + 18}" '
             f'font-size="14" fill="#e9e1d6" text-anchor="middle">{files[f]}</text>'
         )
     for r in range(height):
         row = r if ui.flip else height - 1 - r
         out.append(
-            f'<text x="{LEFT / 2}" y="{TOP + row * CELL + CELL / 2 + 5}" font-size="14" '
+            f'<text class="coord" x="{LEFT / 2}" y="{TOP + row * CELL + CELL / 2 + 5}" font-size="14" '
             f'fill="#e9e1d6" text-anchor="middle">{r + 1}</text>'
         )
     out.append("</svg>")

@@ -399,6 +399,11 @@ def test_render_board_links_and_markers():
     assert 'data-label="f1: empty red square"' in svg
 
 
+def file_label_xs(svg: str) -> dict[str, float]:
+    """The x coordinate of each file letter under the board."""
+    return {m[2]: float(m[1]) for m in re.finditer(r'<text class="coord" x="([\d.]+)"[^>]*>([a-f])</text>', svg)}
+
+
 def test_render_board_flip_and_finished_game():
     state = GAME.play(position(["b3", "f1"], ["b4"]), "b3xb5")
     view = GAME.player_view(state, None)
@@ -407,10 +412,10 @@ def test_render_board_flip_and_finished_game():
     assert "White won: Black&#x27;s last piece was captured" in svg
     # Flipped: file f drawn at the left, so the "f" label comes before "a" in the markup order of
     # x positions; check by the x coordinate of the labels.
-    xs = {m.group(2): float(m.group(1)) for m in re.finditer(r'<text x="([\d.]+)"[^>]*>([a-f])</text>', svg)}
+    xs = file_label_xs(svg)
     assert xs["f"] < xs["a"]
     svg = GAME.render_board(view, BoardUI())
-    xs = {m.group(2): float(m.group(1)) for m in re.finditer(r'<text x="([\d.]+)"[^>]*>([a-f])</text>', svg)}
+    xs = file_label_xs(svg)
     assert xs["a"] < xs["f"]
 
 

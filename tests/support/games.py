@@ -73,12 +73,12 @@ def rules_page_text(client, slug: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", article)).lower()
 
 
-def played_match(slug: str, first, second, plies: int = 4, seed: int = 3):
+def played_match(slug: str, first, second, plies: int = 4, seed: int = 3, options: dict | None = None):
     """A match of `slug` between two users a few random moves in, played through the site, `first` to move."""
     rules = all_games()[slug]
-    match = MatchFactory(game=slug, player0=first, player1=second)
+    match = MatchFactory(game=slug, player0=first, player1=second, options=rules.normalize_options(options or {}))
     rng = random.Random(seed)
-    while match.ply < plies or match.players[match.to_move] != first:
+    while match.is_active and (match.ply < plies or match.players[match.to_move] != first):
         text = rng.choice(rules.legal_move_strings(match.position()))
         match = moves.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
     return match
