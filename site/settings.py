@@ -184,6 +184,8 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 # Sign-up also keeps the browser's time zone (a hidden field filled by static/js/timezone.js).
 ACCOUNT_SIGNUP_FORM_CLASS = "daymove.notify.forms.TimeZoneSignupForm"
+# allauth titles its emails "[<site's domain>] ..." by default; ours say the site's name like every other email.
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Daymove: "
 # The site's adapter keys the per-"key" failed-login limit on the account (name and email share it),
 # says how long to wait, and refuses look-alike names (see daymove.safety.adapter).
 ACCOUNT_ADAPTER = "daymove.safety.adapter.AccountAdapter"

@@ -24,14 +24,30 @@ def time_control_fields() -> dict[str, forms.Field]:
             required=False,  # left out: the default days per move
             help_text="Each move's deadline, or a bank of days that every move adds to.",
         ),
+        # Marked data-bank: the page shows them only while "Time bank" is the time control chosen (site.css).
         "bank_initial": forms.IntegerField(
-            label="Time bank: days at the start", required=False, min_value=1, max_value=MAX_BANK_DAYS, initial=7
+            label="Time bank: days at the start",
+            required=False,
+            min_value=1,
+            max_value=MAX_BANK_DAYS,
+            initial=7,
+            widget=forms.NumberInput(attrs={"data-bank": ""}),
         ),
         "bank_increment": forms.IntegerField(
-            label="Time bank: days added per move", required=False, min_value=0, max_value=MAX_INCREMENT_DAYS, initial=1
+            label="Time bank: days added per move",
+            required=False,
+            min_value=0,
+            max_value=MAX_INCREMENT_DAYS,
+            initial=1,
+            widget=forms.NumberInput(attrs={"data-bank": ""}),
         ),
         "bank_cap": forms.IntegerField(
-            label="Time bank: at most (days)", required=False, min_value=1, max_value=MAX_BANK_DAYS, initial=14
+            label="Time bank: at most (days)",
+            required=False,
+            min_value=1,
+            max_value=MAX_BANK_DAYS,
+            initial=14,
+            widget=forms.NumberInput(attrs={"data-bank": ""}),
         ),
     }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from daymove.clocks.zones import is_zone, zone_names
+from daymove.clocks.zones import is_zone, zone_choices
 from daymove.notify.models import REMINDER_HOURS, EmailPreferences
 from daymove.players.models import Player
 
@@ -39,7 +39,8 @@ class PreferencesForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].choices = [(name, name) for name in zone_names()]
+        current = (self.initial or {}).get("time_zone")
+        self.fields["time_zone"].choices = zone_choices(keep=self.data.get("time_zone") or current)
 
     def clean(self):
         data = super().clean()

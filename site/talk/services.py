@@ -50,7 +50,10 @@ def post_message(match: Match, user, text: str) -> ChatMessage:
     if not text:
         raise Refused("Write something before sending.")
     if len(text) > CHAT_MAX_LENGTH:
-        raise Refused(f"A message can be at most {CHAT_MAX_LENGTH} characters long.")
+        raise Refused(
+            f"Your message is {len(text)} characters long; a message can be at most {CHAT_MAX_LENGTH}. "
+            "Shorten it and send it again: nothing was sent."
+        )
     reason = chat_closed_reason(match, user)
     if reason:
         raise Refused(reason)

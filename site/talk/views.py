@@ -16,7 +16,7 @@ from daymove.talk import services
 TEMPLATE = "talk/match_talk.html"
 
 
-def _fragment(request, match, part: str, status=200, error: str = "", saved: bool = False):
+def _fragment(request, match, part: str, status=200, error: str = "", saved: bool = False, text: str = ""):
     """The chat or notes section for htmx; a plain form post goes back to the match page."""
     if not request.htmx:
         if error:
@@ -27,6 +27,7 @@ def _fragment(request, match, part: str, status=200, error: str = "", saved: boo
         "note_saved": saved,
         "chat_error": error if part == "chat" else "",
         "note_error": error if part == "notes" else "",
+        "chat_text": text if part == "chat" else "",  # a refused message comes back to be shortened, not lost
     }
     response = render(request, f"{TEMPLATE}#{part}", context, status=status)
     response["Cache-Control"] = "private, no-store"
@@ -49,12 +50,13 @@ def chat_read(request, match_id):
 def _save(request, match_id, save, part: str, **shown):
     """Call `save(match, user, text)`; the section again, with the reason if it was refused."""
     match = match_or_404(match_id)
+    text = request.POST.get("text", "")
     try:
-        save(match, request.user, request.POST.get("text", ""))
+        save(match, request.user, text)
     except Refused as refusal:
         if match.seat_of(request.user) is None:
             return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
-        return _fragment(request, match, part, status=refusal.status, error=refusal.message)
+        return _fragment(request, match, part, status=refusal.status, error=refusal.message, text=text)
     return _fragment(request, match, part, **shown)
 
 

@@ -122,3 +122,29 @@ def test_review_follows_the_latest_move_and_steps_by_buttons_and_arrow_keys(open
     expect(page.locator(".review .viewing")).to_have_text(f"Move 7 of {last}")
     assert in_sight(), "the position viewed is in sight in the list"
     assert not tab.console_errors
+
+
+def test_time_bank_fields_show_only_when_a_time_bank_is_chosen(open_tab):
+    UserFactory(username="alice")
+    page = _logged_in(open_tab, "alice").go("/challenges/new/abande/")
+    bank = page.locator("#id_bank_initial")
+    expect(bank).to_be_hidden()  # days per move is the default
+    page.select_option("#id_clock", "bank")
+    expect(bank).to_be_visible()
+    page.select_option("#id_clock", "3")
+    expect(bank).to_be_hidden()
+
+
+def test_the_chat_counts_what_is_left_and_keeps_a_message_that_is_too_long(open_tab):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    match = start(alice, bob)
+    tab = _logged_in(open_tab, "alice")
+    page = tab.go(match.get_absolute_url())
+    page.fill("#chat-text", "x" * 498)
+    expect(page.locator("#chat-text-length")).to_have_text("2 of 500 characters left.")
+    page.fill("#chat-text", "x" * 503)  # as pasted: nothing is cut
+    expect(page.locator("#chat-text-length")).to_have_text("3 characters too many: shorten it to send it.")
+    page.click(".chat-form button[type=submit]")
+    expect(page.locator("#chat p.error")).to_contain_text("Your message is 503 characters long")
+    expect(page.locator("#chat-text-length")).to_have_text("3 characters too many: shorten it to send it.")
+    expect(page.locator("#chat-text")).to_have_value("x" * 503)

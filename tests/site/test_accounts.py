@@ -210,6 +210,7 @@ def test_newcomer_signs_up_verifies_plays_and_is_rated(alice, settings):
     assert refused.status_code == 400 and not Challenge.objects.exists()
 
     (message,) = [m for m in mail.outbox if "nina@example.com" in m.to]
+    assert message.subject == "Daymove: Please Confirm Your Email Address"  # the site's name, not its address
     link = re.search(r"http://testserver(/accounts/confirm-email/[^/\s]+/)", message.body).group(1)
     assert newcomer.post(link).status_code == 302
     assert has_verified_email(nina)

@@ -106,7 +106,7 @@ def test_chat_is_closed_both_ways_and_the_blockers_view_hides_the_other(alice, b
     bob_page = _client(bob).get(match.get_absolute_url()).content.decode()
     assert (
         "The chat of this match is closed." in bob_page
-        and 'name="text" maxlength' not in bob_page.split('id="chat"')[1].split("</section>")[0]
+        and 'id="chat-text"' not in bob_page.split('id="chat"')[1].split("</section>")[0]
     )
 
 

@@ -50,9 +50,20 @@ def test_players_chat_and_text_is_escaped(alice_client, bob_client, match):
 def test_chat_refuses_empty_and_too_long_messages(alice_client, match):
     url = reverse("chat_post", args=[match.pk])
     assert alice_client.post(url, {"text": "   "}, **HTMX).status_code == 400
-    response = alice_client.post(url, {"text": "x" * (CHAT_MAX_LENGTH + 1)}, **HTMX)
-    assert response.status_code == 400 and "at most" in response.content.decode()
+    long = "x" * (CHAT_MAX_LENGTH + 1)
+    response = alice_client.post(url, {"text": long}, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert f"Your message is {CHAT_MAX_LENGTH + 1} characters long; a message can be at most {CHAT_MAX_LENGTH}." in page
+    assert f'value="{long}"' in page, "the refused message comes back to be shortened, not lost"
     assert not ChatMessage.objects.exists()
+
+
+def test_the_chat_limit_is_told_and_nothing_cuts_a_message_silently(alice_client, match):
+    page = alice_client.get(match.get_absolute_url()).content.decode()
+    field = page[page.index('id="chat-text"') : page.index(">", page.index('id="chat-text"'))]
+    assert "maxlength" not in field and f'data-max-length="{CHAT_MAX_LENGTH}"' in field
+    assert f"Up to {CHAT_MAX_LENGTH} characters." in page
 
 
 def test_only_players_post_or_read_the_chat(carol_client, client, match, alice):
