@@ -69,7 +69,7 @@ def test_the_challenge_form_says_why_and_changes_nothing(alice, bots):
     client.force_login(alice)
     response = client.post(
         reverse("new_challenge", args=["parity"]),
-        {"opponent": "bot-strong", "seat": "random", "days_per_move": 3},
+        {"opponent": "bot-club", "seat": "random", "days_per_move": 3},
     )
     assert response.status_code in (400, 409)
     assert "does not play Parity" in response.content.decode()
