@@ -11,6 +11,7 @@ import time_machine
 from django.core import mail
 
 from daymove.clocks.models import MatchClock
+from daymove.clocks.timeouts import sweep_timeouts
 from daymove.errors import Conflict, Forbidden, Refused
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
@@ -117,19 +118,23 @@ def test_a_planned_reply_costs_the_owner_no_time(alice, bob, on_commit):
 
 
 def test_a_reply_to_a_timeout_threatened_position_is_played_when_the_move_arrives(alice, bob):
-    """alice has an hour left on her own clock when she plans; bob moves days later: the reply still stands."""
+    """alice's bank is nearly empty (half an hour, plus the day each move adds) when bob's move arrives: her reply
+    is played with it, at no cost, so the timeout sweep that would have ended her turn finds nothing to end."""
     with time_machine.travel(T0, tick=False) as traveller:
         match = start(alice, bob, BANK)
-        traveller.shift(2 * DAY + timedelta(hours=23))  # alice moves with an hour of her bank left
+        traveller.shift(2 * DAY + timedelta(hours=23, minutes=30))  # alice moves with half an hour left
         match = play_one(match)
         expected = legal_after(match)[0]
         conditional.plan_line(match.pk, alice, [expected, legal_after(match, expected)[0]], 0)
         alice_bank = MatchClock.objects.get(match=match).bank0
-        traveller.shift(3 * DAY)  # bob takes nearly all of his three days
+        assert alice_bank == DAY + timedelta(minutes=30)
+        traveller.shift(2 * DAY + timedelta(hours=23))  # bob moves with an hour left
         moves.submit_move(match.pk, bob, expected, match.ply)
+        assert MatchClock.objects.get(match=match).bank0 == alice_bank + DAY  # charged nothing
+        traveller.shift(DAY + timedelta(minutes=45))  # past the deadline alice's turn would have had; not bob's
+        assert sweep_timeouts() == 0
     match = lookups.get_match(match.pk)
-    assert match.is_active and match.ply == 3
-    assert MatchClock.objects.get(match=match).bank0 == alice_bank + DAY
+    assert match.is_active and match.ply == 3 and match.to_move == 1
 
 
 def test_cancel_and_remove_line_mean_no_reply(alice, bob):
