@@ -17,7 +17,7 @@ from daymove.outbox import jobs
 from daymove.outbox.models import Job
 from daymove.plans import analysis, conditional, trees
 from daymove.plans.models import AnalysisTree, ConditionalPlan
-from daymove.play import challenges, endings, lookups, moves
+from daymove.play import challenges, draws, endings, lookups, moves
 from daymove.play.models import Move
 from daymove.players.signals import account_closing
 from tests.factories import MatchFactory
@@ -249,3 +249,15 @@ def test_a_leaving_players_analyses_and_plans_go(alice, bob):
     account_closing.send(sender=type(alice), user=alice)
     assert not ConditionalPlan.objects.filter(owner=alice).exists()
     assert not AnalysisTree.objects.filter(owner=alice).exists()
+
+
+def test_a_draw_offered_with_an_unexpected_move_is_told_in_the_plan_dropped_email(alice, bob, on_commit):
+    match = bob_to_move(alice, bob)
+    expected, other = legal_after(match)[:2]
+    conditional.plan_line(match.pk, alice, [expected, legal_after(match, expected)[0]], 0)
+    mail.outbox.clear()
+    with on_commit():
+        draws.offer_draw(match.pk, bob)
+        moves.submit_move(match.pk, bob, other, match.ply)
+    [email] = [m for m in mail.outbox if m.to == [alice.email]]
+    assert email.subject.startswith("Your plan was dropped") and "bob offers a draw" in email.body
