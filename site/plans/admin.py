@@ -1,5 +1,6 @@
-"""Support's read-only lists of analyses and plans, per match. While a match with hidden information is
-on, the moves stay hidden (a player's own moves there are secret); only their shape is shown."""
+"""Support's read-only lists of plans and analyses, per match. A plan's moves are listed, except while a match
+with hidden information is on (a player's own moves there are secret): then only its shape. An analysis is its
+owner's alone: only its shape, ever."""
 
 from __future__ import annotations
 
@@ -10,19 +11,24 @@ from daymove.plans.models import AnalysisTree, ConditionalPlan
 
 
 @admin.display(description="lines")
-def lines_shown(row) -> str:
-    """The lines, or only how many and how long while the match hides something."""
+def shape(row) -> str:
+    """How many lines and how long, without a move."""
     lines = trees.lines(row.tree)
+    return f"{len(lines)} line(s), up to {max((len(line) for line in lines), default=0)} move(s)"
+
+
+@admin.display(description="lines")
+def plan_lines(row) -> str:
+    """The plan's lines, or only their shape while the match hides something."""
     if row.match.is_active and row.match.rules.hidden_information:
-        longest = max((len(line) for line in lines), default=0)
-        return f"{len(lines)} line(s), up to {longest} move(s): shown when the match has ended"
-    return "; ".join(" ".join(line) for line in lines)
+        return f"{shape(row)}: shown when the match has ended"
+    return "; ".join(" ".join(line) for line in trees.lines(row.tree))
 
 
 class ReadOnly(admin.ModelAdmin):
     list_select_related = ["match", "owner"]
     search_fields = ["=match__id", "owner__username"]
-    exclude = ["tree", "note"]  # the note names moves: `lines_shown` says what may be shown
+    exclude = ["tree", "note"]  # the note names moves: `plan_lines` and `shape` say what may be shown
 
     def has_add_permission(self, request):
         return False
@@ -33,12 +39,12 @@ class ReadOnly(admin.ModelAdmin):
 
 @admin.register(ConditionalPlan)
 class ConditionalPlanAdmin(ReadOnly):
-    list_display = ["match", "owner", "status", "ply", lines_shown, "updated"]
+    list_display = ["match", "owner", "status", "ply", plan_lines, "updated"]
     list_filter = ["status"]
-    readonly_fields = [lines_shown]
+    readonly_fields = [plan_lines]
 
 
 @admin.register(AnalysisTree)
 class AnalysisTreeAdmin(ReadOnly):
-    list_display = ["match", "owner", "root_ply", lines_shown, "published", "updated"]
-    readonly_fields = [lines_shown]
+    list_display = ["match", "owner", "root_ply", shape, "published", "updated"]
+    readonly_fields = [shape]

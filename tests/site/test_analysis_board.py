@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from daymove.plans import conditional
 from daymove.plans.models import AnalysisTree, ConditionalPlan
 from daymove.play import endings
 from games.registry import all_games
@@ -176,3 +177,15 @@ def test_every_rules_page_explains_both_features(client, slug):
     page = client.get(reverse("rules", args=[slug])).content.decode()
     section = page[page.index("Playing on Daymove") :]
     assert "Analysis board" in section and "Plan this line" in section and "cannot see that you have one" in section
+
+
+def test_the_admin_lists_plans_per_match_but_never_an_analysis(alice, bob, admin_client):
+    match = play_one(MatchFactory(player0=alice, player1=bob))
+    expected = legal_after(match)[0]
+    reply = legal_after(match, expected)[0]
+    try_move(client_for(alice), match, legal_after(match)[1])
+    conditional.plan_line(match.pk, alice, [expected, reply], 0)
+    plans = admin_client.get("/admin/plans/conditionalplan/", {"q": match.pk}).content.decode()
+    assert f"{expected} {reply}" in plans  # a perfect-information game: support may read the plan
+    analyses = admin_client.get("/admin/plans/analysistree/").content.decode()
+    assert "1 line(s), up to 1 move(s)" in analyses and legal_after(match)[1] not in analyses
