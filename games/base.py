@@ -310,6 +310,9 @@ class Game:
         """How a token that the board does not draw is labelled on a button ("pass" is "Pass")."""
         return "Pass" if token == "pass" else token
 
+    # What each mark the board draws means, a short line each: the key shown under the board.
+    board_key: tuple[str, ...] = ()
+
     def render_board(self, view: dict, ui: BoardUI) -> str:
         """SVG markup of the board for a view; every clickable token's drawing goes through `ui.target`."""
         raise NotImplementedError

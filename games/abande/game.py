@@ -42,6 +42,7 @@ class Abande(Game):
     player_view = staticmethod(views.player_view)
     describe = staticmethod(render.describe)
     render_board = staticmethod(render.render_board)
+    board_key = render.KEY
 
     # ---- in words: prompts per phase, results (words.py) ---------------------------------------
     outcome_reasons = words.OUTCOME_REASONS

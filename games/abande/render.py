@@ -13,6 +13,15 @@ from games.svg import dot, esc, num, ring
 from games.ui import BoardUI
 from games.words import ABORTED
 
+# The key under the board: what each mark means.
+KEY = (
+    "Blue dot or dashed blue ring: a point you can click.",
+    "Orange ring: the point you picked.",
+    "Yellow halo: the last move.",
+    "A number on a stack: how many stones it holds.",
+    "Faded stack: no enemy neighbour, so it would not score now.",
+)
+
 NAMES = ("Black", "White")
 S = 64  # distance between neighbouring points, in SVG units
 MARGIN = 64  # room for the board rim and the coordinate labels

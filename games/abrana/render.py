@@ -14,6 +14,15 @@ from games.abrana.rules import SEAT_COLOURS, SEAT_NAMES
 from games.svg import dot, esc, frame
 from games.ui import BoardUI
 
+# The key under the board: what each mark means.
+KEY = (
+    "Blue dot: a square you can click; blue frame: the square you picked.",
+    "Yellow squares and the arrow: the last move's path.",
+    "Dashed orange circle: a free-jump square.",
+    "Dashed green square: a reserved square.",
+    "Darker squares: the inner area; the ring around it is the border.",
+)
+
 CELL = 60
 LEFT, TOP = 28, 10
 BOARD = 6 * CELL
@@ -167,7 +176,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
                 f'stroke-dasharray="6 4"/>'
             )
             parts.append(
-                f'<text x="{cx}" y="{y + CELL - 9}" text-anchor="middle" font-size="10" '
+                f'<text x="{cx}" y="{y + CELL - 8}" text-anchor="middle" font-size="13" '
                 f'font-family="sans-serif" fill="{FILL["green"]}">reserved</text>'
             )
     # Outline of the inner 4x4.

@@ -52,6 +52,7 @@ class CISequence(Game):
     sample_state = staticmethod(views.sample_state)
     describe = staticmethod(render.describe)
     render_board = staticmethod(render.render_board)
+    board_key = render.KEY
 
     def alternative_history(self, notations, options, seat, rng):
         return views.alternative_history(notations, self.normalize_options(options), seat, rng)

@@ -7,6 +7,13 @@ from games.ci_sequence.board import DIR_DELTA, DIR_NAMES, FILES, NAMES
 from games.svg import dot, esc, frame, ring
 from games.ui import BoardUI
 
+# The key under the board: what each mark means.
+KEY = (
+    "Green dot or ring: a square or tile you can click; green frame: the one you picked.",
+    "Dashed green frame: the tile that moved last; red corner: the tile placed last.",
+    "Arrows round a square: the directions you can push.",
+)
+
 SEATS = ("Moon", "Sun")
 COLOUR_WORD = {"B": "blue", "O": "orange"}
 SYMBOL_WORD = {"d": "dot", "m": "moon", "s": "sun"}

@@ -40,6 +40,7 @@ class Offboard(Game):
     player_view = staticmethod(views.player_view)
     describe = staticmethod(render.describe)
     render_board = staticmethod(render.render_board)
+    board_key = render.KEY
 
     def sample_game(self, options: dict, tries: int = 40) -> list[str]:
         """A short game that pushes balls into gutters and, once, into an occupied one (a displaced ball).

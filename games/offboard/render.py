@@ -16,6 +16,15 @@ from games.offboard.board import (
 from games.svg import dot, esc, num, ring
 from games.ui import BoardUI
 
+# The key under the board: what each mark means.
+KEY = (
+    "White dot or dashed white ring: a cell you can click.",
+    "Blue ring: the ball you picked; arrows show where the line goes.",
+    "Green badge: the points a pushed-off ball scores; grey “full”: its gutter is full.",
+    "Lighter cell with a faint ring: the last move.",
+    "Numbers round the rim: what each gutter is worth.",
+)
+
 SEATS = ("Red", "Yellow")
 SIZE = 30.0  # hexagon radius (centre to corner) in SVG units
 BALL = 21.0

@@ -44,6 +44,7 @@ class Parity(Game):
     player_view = staticmethod(views.player_view)
     describe = staticmethod(render.describe)
     render_board = staticmethod(render.render_board)
+    board_key = render.KEY
 
     # ---- the bot (bot.py, planner.py) -----------------------------------------------------------
     bot_rollout = staticmethod(bot.rollout)

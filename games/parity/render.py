@@ -6,6 +6,15 @@ from games.parity import words
 from games.svg import dot, esc, ring
 from games.ui import BoardUI
 
+# The key under the board: what each mark means.
+KEY = (
+    "Yellow ring: a piece you can move; dark dot: a square it can move to; dark ring: a capture.",
+    "Blue ring: the piece you picked.",
+    "Yellow frame: the last move; grey cross: the piece it captured.",
+    "Hatched red or blue square: a gate closed this turn.",
+    "Dashed yellow ring: a piece the player to move could move.",
+)
+
 CELL = 60
 LEFT = 26  # rank labels
 TOP = 60  # status panel

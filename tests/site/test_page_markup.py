@@ -4,7 +4,9 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
+from games.registry import all_games
 from tests.factories import PASSWORD
 from tests.support.games import played_match
 
@@ -39,3 +41,13 @@ def test_every_page_has_a_description_a_skip_link_and_a_lasting_live_region(clie
         assert re.search(r'<meta name="description" content="[^"]{40,}">', page), url
         assert '<a class="skip-link" href="#main">' in page and '<main id="main"' in page, url
         assert '<p id="announcer" class="visually-hidden" role="status" aria-live="polite"></p>' in page, url
+
+
+@pytest.mark.parametrize("slug", list(all_games()))
+def test_the_match_page_explains_what_the_boards_marks_mean(client, alice, bob, slug):
+    match = played_match(slug, alice, bob)
+    client.login(username="alice", password=PASSWORD)
+    page = client.get(match.get_absolute_url()).content.decode()
+    key = match.rules.board_key
+    assert len(key) >= 3
+    assert "Key to the board" in page and [line for line in key if escape(line) not in page] == []
