@@ -39,7 +39,7 @@ def test_locust_times_every_endpoint_and_plays_real_moves(live_server, tmp_path)
     text = loadbench.report(args, database, runs)
     assert "GET /healthz (baseline)" in text and "POST /m/<id>/move/" in text and "| ×1.0 |" in text
     assert "--sizes 6,12" in text and "### How the cost grows" in text and "| ×1.00 |" in text
-    assert "all matches agree" in text and "- Note: tiny run" in text
+    assert "replayed after the run: all agree" in text and "- Note: tiny run" in text
 
 
 def test_only_loopback_addresses_are_targets():
