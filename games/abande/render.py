@@ -238,7 +238,8 @@ def render_board(view: dict, ui: BoardUI) -> str:
         name = geo.names[bit]
         x, y = at(name)
         stones = stacks.get(name)
-        inner = [f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.47 * S)}" fill="#000" fill-opacity="0"/>']
+        # The hit area reaches halfway to each neighbour: 44 px targets on a 375 px phone.
+        inner = [f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.5 * S)}" fill="#000" fill-opacity="0"/>']
         if ui.in_last_move(name):
             inner.append(
                 dot(x, y, 0.47 * S, LAST, fill_opacity="0.5", stroke="#e8a200", stroke_width="3.5", class_="last")

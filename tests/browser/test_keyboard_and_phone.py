@@ -61,6 +61,10 @@ def test_a_whole_move_by_keyboard_alone(open_tab, slug):
     with page.expect_response(lambda r: r.url.endswith(f"/m/{match.pk}/move/")):
         page.keyboard.press("Enter")
     page.wait_for_selector('#play[data-selected=""]')
+    # The new status is read out from the page's lasting live region.
+    page.wait_for_function("() => document.getElementById('announcer').textContent.length > 0", timeout=3000)
+    status = page.inner_text("#play .status").split()
+    assert page.inner_text("#announcer").split()[: len(status)] == status
     match.refresh_from_db()
     assert match.moves.last().notation == text or match.status != Match.Status.ACTIVE
     assert tab.console_errors == []
