@@ -62,3 +62,17 @@ def result_sentence(
     scores = score_phrase(outcome.get("scores"), winner, names, unit)
     tail = f" ({scores})" if scores else ""
     return f"{names[winner]} won: {phrase}{tail}" if winner is not None else f"Draw: {phrase}{tail}"
+
+
+def short_result(outcome: dict, names: tuple[str, str]) -> str:
+    """A headline where a board has little room: "White won", "Draw", "Black resigned", "Aborted"."""
+    reason, winner = outcome["reason"], outcome["winner"]
+    if reason in ABORTED:
+        return "Aborted"
+    if reason == "resignation":
+        return f"{names[1 - winner]} resigned"
+    if reason == "timeout":
+        return f"{names[1 - winner]} lost on time"
+    if reason == "agreement":
+        return "Draw agreed"
+    return f"{names[winner]} won" if winner is not None else "Draw"

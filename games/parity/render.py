@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.parity import words
 from games.svg import dot, esc, ring
 from games.ui import BoardUI
+from games.words import short_result
 
 # The key under the board: what each mark means.
 KEY = (
@@ -60,7 +61,7 @@ def _status(view: dict) -> tuple[str, int | None]:
     names = view["seat_names"]
     outcome = view.get("outcome")
     if outcome:
-        return words.result(outcome), outcome["winner"]
+        return short_result(outcome, names), outcome["winner"]  # the whole sentence is the board's label
     return f"{names[view['to_move']]} to move", view["to_move"]
 
 
@@ -78,7 +79,8 @@ def render_board(view: dict, ui: BoardUI) -> str:
     movable = set(view.get("movable") or [])
     selected = ui.selected[0] if ui.selected else None
 
-    label = f"Parity board. {headline}. {n} pieces on the board; {open_colour} squares open."
+    result = f"Game over: {words.result(view['outcome'])}" if view.get("outcome") else headline
+    label = f"Parity board. {result}. {n} pieces on the board; {open_colour} squares open."
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="100%" '
         f'class="board parity-board inset-focus" role="group" aria-label="{esc(label)}" '
