@@ -269,6 +269,7 @@ class Game:
     outcome_reasons: tuple[str, ...] = ()
     reason_words: dict[str, str] = {}
     score_unit: str = "points"  # what the scores count, for "18 points to 15"
+    unscored_reasons: tuple[str, ...] = ()  # reasons the scores do not explain (their result leaves them out)
     # Phase name -> what the player to move does now, in one short sentence.
     phase_prompts: dict[str, str] = {"play": "Click a highlighted point on the board, or type a move below."}
 
@@ -291,7 +292,8 @@ class Game:
 
         `names` default to the seat names; `mover` is the seat whose turn it was (an aborted match names it).
         """
-        return result_sentence(outcome, names or self.seat_names, self.reason_words, self.score_unit, mover)
+        names = names or self.seat_names
+        return result_sentence(outcome, names, self.reason_words, self.score_unit, mover, self.unscored_reasons)
 
     def ended_view(self, view: dict, outcome: dict) -> dict:
         """A view of the last position of a match the site ended (resignation, timeout...): no one is to move."""

@@ -42,6 +42,7 @@ def result_sentence(
     reason_words: dict[str, str],
     unit: str,
     mover: int | None = None,
+    unscored: tuple[str, ...] = (),
 ) -> str:
     """ "alice won: bob's last piece was captured (2 pieces to 0)", "Draw: the same position came up a third time"."""
     reason, winner = outcome["reason"], outcome["winner"]
@@ -59,7 +60,7 @@ def result_sentence(
         return f"{names[winner]} won: {phrase}" if winner is not None else phrase[0].upper() + phrase[1:]
     template = (reason_words.get(f"{reason}/draw") if winner is None else None) or reason_words.get(reason)
     phrase = template.format(**slots) if template else reason.replace("-", " ")
-    scores = score_phrase(outcome.get("scores"), winner, names, unit)
+    scores = "" if reason in unscored else score_phrase(outcome.get("scores"), winner, names, unit)
     tail = f" ({scores})" if scores else ""
     return f"{names[winner]} won: {phrase}{tail}" if winner is not None else f"Draw: {phrase}{tail}"
 

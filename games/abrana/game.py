@@ -45,6 +45,7 @@ class Abrana(Game):
     outcome_reasons = words.OUTCOME_REASONS
     reason_words = words.REASONS
     score_unit = words.UNIT
+    unscored_reasons = words.UNSCORED
     phase_prompts = words.PROMPTS
     phase_of = staticmethod(words.phase)
     next_step = staticmethod(words.next_step)

@@ -16,6 +16,7 @@ REASONS = {
     "ply-limit/draw": f"{PLY_LIMIT} plies played, with as many markers of each",
 }
 UNIT = "markers"
+UNSCORED = ("pawn-captured",)  # a captured pawn decides whatever the markers
 PROMPTS = {
     "reserve": "Reserve two border squares for your pawn: click the first (the earlier in notation order).",
     "place-red": "Place your red pawn: click a border square that is not reserved.",
@@ -41,4 +42,4 @@ def next_step(view: dict, chosen: tuple[str, ...]) -> str:
 
 def result(outcome: dict) -> str:
     """The result in words with the colours' names (for the board)."""
-    return result_sentence(outcome, SEAT_NAMES, REASONS, UNIT)
+    return result_sentence(outcome, SEAT_NAMES, REASONS, UNIT, unscored=UNSCORED)

@@ -99,11 +99,11 @@ def test_review_follows_the_latest_move_and_steps_by_buttons_and_arrow_keys(open
         )
 
     assert in_sight(), "the latest move is in sight"
-    expect(page.locator(".review .viewing")).to_have_text(f"Latest: move {last}")
+    expect(page.locator(".history .viewing")).to_have_text(f"Latest: move {last}")
 
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(re.compile(rf"{url}\?at={last - 1}$"))
-    expect(page.locator(".review .viewing")).to_have_text(f"Move {last - 1} of {last}")
+    expect(page.locator(".history .viewing")).to_have_text(f"Move {last - 1} of {last}")
     expect(page.locator(".status")).to_contain_text(f"position after {last - 1} moves")
 
     page.click('.review a[data-step="first"]')
@@ -111,15 +111,15 @@ def test_review_follows_the_latest_move_and_steps_by_buttons_and_arrow_keys(open
     expect(page.locator('.history li[aria-current="step"]')).to_have_text("start")
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(re.compile(rf"{url}\?at=1$"))
-    expect(page.locator(".review .viewing")).to_have_text(f"Move 1 of {last}")
+    expect(page.locator(".history .viewing")).to_have_text(f"Move 1 of {last}")
 
     page.click('.review a[data-step="last"]')
     expect(page).to_have_url(re.compile(rf"{url}$"))
-    expect(page.locator(".review .viewing")).to_have_text(f"Latest: move {last}")
+    expect(page.locator(".history .viewing")).to_have_text(f"Latest: move {last}")
     assert in_sight()
     # Every position has its own address: opening one shows it.
     page = tab.go(f"{url}?at=7")
-    expect(page.locator(".review .viewing")).to_have_text(f"Move 7 of {last}")
+    expect(page.locator(".history .viewing")).to_have_text(f"Move 7 of {last}")
     assert in_sight(), "the position viewed is in sight in the list"
     assert not tab.console_errors
 

@@ -91,10 +91,12 @@ def test_every_outcome_reason_of_the_rules_is_declared_and_worded(game):
         assert "{" not in text and "}" not in text
         winner = outcome["winner"]
         if winner is None:
-            assert text.startswith("Draw: ") and f"2 {game.score_unit} each" in text
+            assert text.startswith("Draw: ")
+            assert (f"2 {game.score_unit} each" in text) == (outcome["reason"] not in game.unscored_reasons)
         else:
             assert text.startswith(f"{NAMES[winner]} won: ")
-            assert f"(3 {game.score_unit} to 1)" in text
+            scored = outcome["reason"] not in game.unscored_reasons
+            assert (f"(3 {game.score_unit} to 1)" in text) == scored
 
 
 def test_a_result_reads_as_a_sentence():
