@@ -13,7 +13,7 @@ KEY = (
     "Blue ring: the piece you picked.",
     "Yellow frame: the last move; grey cross: the piece it captured.",
     "Hatched red or blue square: a gate closed this turn.",
-    "Dashed yellow ring: a piece the player to move could move.",
+    "Dashed yellow ring: a piece the player whose turn it is could move.",
 )
 
 CELL = 60
