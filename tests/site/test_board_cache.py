@@ -7,7 +7,9 @@ import random
 
 import pytest
 from django.core.cache import caches
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from daymove.play import draws, endings, moves
 from daymove.play.board_cache import CACHE
@@ -75,6 +77,19 @@ def test_a_second_view_of_a_position_draws_no_board(monkeypatch, viewers, match)
     assert len(drawn) == 1, "the second request drew the board again"
     viewers["bob"].get(url)
     assert len(drawn) == 2, "another viewer's view must be drawn for them"
+
+
+@pytest.mark.django_db
+def test_a_drawn_board_saves_reading_the_moves(viewers, match, alice, bob):
+    for text in ("a1", "b2", "c3"):
+        match = moves.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
+    counts = []
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as queries:
+            assert viewers["alice"].get(match.get_absolute_url()).status_code == 200
+        counts.append(len(queries))
+        assert any('"play_move"' in q["sql"] for q in queries) == (len(counts) == 1)
+    assert counts[1] == counts[0] - 1
 
 
 @pytest.mark.django_db
