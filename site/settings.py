@@ -283,6 +283,7 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", os.environ.get("REDIS_UR
 if CELERY_BROKER_URL == "filesystem://":
     _queue_dir = VAR_DIR / "celery-queue"
     _queue_dir.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT = "daymove.folderqueue:Transport"  # kombu's, writing each message whole
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # How often an idle worker looks in the folder, and how soon a busy one takes the next job (seconds);
         # kombu's default of 1 s made the folder hand over about 2 jobs a second with 2 worker processes.
