@@ -127,6 +127,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "daymove.moderation.warnings.unread_warnings",
                 "daymove.live.context.live",
+                "daymove.inbound.bounces.mail_trouble",
             ],
         },
     },
@@ -271,6 +272,9 @@ DAYMOVE_REPLY_DOMAIN = os.environ.get(
 # The SMTP receiver (`manage.py receive_mail`, started by `make run`).
 DAYMOVE_SMTP_RECEIVER_HOST = os.environ.get("DAYMOVE_SMTP_RECEIVER_HOST", "127.0.0.1")
 DAYMOVE_SMTP_RECEIVER_PORT = int(os.environ.get("DAYMOVE_SMTP_RECEIVER_PORT", "2525"))
+# An out-of-office reply to a turn email starts the player's vacation today, for this many days of their allowance.
+DAYMOVE_AUTO_REPLY_VACATION = env_bool("DAYMOVE_AUTO_REPLY_VACATION", True)
+DAYMOVE_AUTO_REPLY_VACATION_DAYS = int(os.environ.get("DAYMOVE_AUTO_REPLY_VACATION_DAYS", "3"))
 # A provider's inbound webhook answers only once its secret is set (django-anymail checks it on every call).
 ANYMAIL = {
     "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),

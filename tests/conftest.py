@@ -2,8 +2,9 @@ import pytest
 
 from tests.factories import MatchFactory, UserFactory
 
-# Fixtures that start real Celery workers and a private Redis (the integration tests use them).
-pytest_plugins = ["tests.support.celery_worker"]
+# Fixtures that start real Celery workers and a private Redis (the integration tests use them), and the SMTP
+# receiver with a turn email to reply to (the inbound mail tests).
+pytest_plugins = ["tests.support.celery_worker", "tests.support.replies"]
 
 
 @pytest.fixture

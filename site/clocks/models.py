@@ -93,6 +93,8 @@ class Vacation(models.Model):
     end_date = models.DateField()
     starts = models.DateTimeField()
     ends = models.DateTimeField()
+    # Started by an out-of-office reply to a turn email (daymove.inbound), not booked by the player.
+    auto_reply = models.BooleanField(default=False)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:

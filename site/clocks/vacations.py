@@ -54,7 +54,7 @@ def _midnight(day: date, zone) -> datetime:
     return datetime.combine(day, time.min, tzinfo=zone)
 
 
-def book_vacation(user, start: date, end: date) -> Vacation:
+def book_vacation(user, start: date, end: date, auto_reply: bool = False) -> Vacation:
     """Book days away (dates inclusive, in the user's time zone); Refused with the reason if not allowed."""
     zone = zone_of(user)
     today = local_today(user)
@@ -81,6 +81,7 @@ def book_vacation(user, start: date, end: date) -> Vacation:
             end_date=end,
             starts=max(_midnight(start, zone), timezone.now()),
             ends=_midnight(end + timedelta(days=1), zone),
+            auto_reply=auto_reply,
         )
         recompute_deadlines(user)
         signals.away_changed.send(sender=Vacation, user=user)

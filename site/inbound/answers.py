@@ -15,9 +15,10 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 
 from daymove.inbound.addresses import ReplyAddress
+from daymove.inbound.bounces import is_bouncing
 from daymove.outbox.jobs import MAIL, handler, record
-from daymove.play.boards import replay_state
-from daymove.play.models import Match, Move
+from daymove.play.models import Match
+from daymove.play.pictures import attach_inline, picture_of
 
 KIND = "inbound_answer"
 
@@ -51,17 +52,14 @@ def record_refusal(message: EmailMessage, sender: str, text: str, message_id: st
 
 
 def _position(payload: dict) -> dict:
-    """The match and the position the answer shows: after the reply, as the player's seat sees it."""
+    """The match and its board now, as the player's seat sees it (nothing for a refused stranger)."""
     match = Match.objects.select_related("player0", "player1").filter(pk=payload.get("match")).first()
     if match is None or payload.get("seat") is None:
         return {}
-    rules = match.rules
-    notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
-    state = replay_state(match, notations, payload["ply"])
     return {
         "match": match,
-        "game_name": rules.name,
-        "position": rules.describe(rules.player_view(state, payload["seat"])),
+        "game_name": match.rules.name,
+        "picture": picture_of(match, payload["seat"]),
         "match_url": settings.SITE_URL + match.get_absolute_url(),
     }
 
@@ -74,6 +72,8 @@ def _message_id(key_payload: dict) -> str:
 @handler(KIND, queue=MAIL)
 def send_answer(payload: dict) -> None:
     """Send one answer (built now, from the position the reply left)."""
+    if is_bouncing(payload["to"]):
+        return
     user = get_user_model().objects.filter(pk=payload.get("user")).first()
     context = {"recipient": user, "text": payload["text"], "reply_to": payload.get("reply_to"), **_position(payload)}
     text = render_to_string("emails/answer/body.txt", context)
@@ -89,4 +89,5 @@ def send_answer(payload: dict) -> None:
         payload["subject"], text, settings.DEFAULT_FROM_EMAIL, [payload["to"]], headers=headers, reply_to=reply_to
     )
     message.attach_alternative(html, "text/html")
+    attach_inline(message, [context["picture"]] if context.get("picture") else [])
     message.send()

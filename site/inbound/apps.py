@@ -8,4 +8,4 @@ class InboundConfig(AppConfig):
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.
-        from daymove.inbound import answers, webhooks  # noqa: F401 - register the answer job and anymail's receiver
+        from daymove.inbound import answers, receivers, webhooks  # noqa: F401 - the answer job, the receivers

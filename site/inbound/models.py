@@ -21,3 +21,16 @@ class InboundReply(models.Model):
 
     def __str__(self):
         return f"reply {self.message_id} from {self.user}"
+
+
+class Bounce(models.Model):
+    """An address whose mail came back undeliverable for good: no email goes to it until it is verified again."""
+
+    address = models.EmailField(unique=True)  # lower-cased
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bounces")
+    status = models.CharField(max_length=16, blank=True)  # the DSN's status code, e.g. 5.1.1
+    diagnostic = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"{self.address} bounces ({self.status})"

@@ -3,7 +3,8 @@
 A reply counts only if it went to a reply address the site signed, from the verified address of the player
 that address names; its Message-ID is recorded with what it did, in the transaction of the move, so a second
 copy plays nothing. Every reply a person typed gets an answer (an outbox job in the same transaction);
-messages sent by programs (auto-replies, bounces) get none, so two robots never write to each other.
+messages sent by programs get none, so two robots never write to each other: a bounce stops mail to its address
+(`bounces`), a player's out-of-office reply starts their vacation (`autoreplies`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from django.db.models import F
 
 from daymove.inbound import answers
 from daymove.inbound.addresses import ReplyAddress, Tampered, is_ours, read_address
+from daymove.inbound.autoreplies import is_out_of_office, start_away
+from daymove.inbound.bounces import hard_bounces, is_delivery_report, record_bounce
 from daymove.inbound.commands import NOTHING, Outcome, carry_out
 from daymove.inbound.models import InboundReply
 from daymove.inbound.reading import body_text, first_line, is_automatic, recipients_of, sender_of
@@ -83,13 +86,24 @@ def _handle(message: EmailMessage, message_id: str, reply: ReplyAddress, user, s
         answers.record_answer(message, sender, outcome, reply, user, copy=1, row=row)
 
 
+def _automatic(message: EmailMessage, reply: ReplyAddress | Tampered) -> str:
+    """A program's message to a reply address: an out-of-office reply from the player starts their vacation."""
+    if isinstance(reply, Tampered) or not is_out_of_office(message):
+        return "automatic"
+    user = _player(reply, sender_of(message))
+    return "away" if user is not None and start_away(user) else "automatic"
+
+
 def receive(message: EmailMessage, raw: bytes, envelope: list[str] | tuple[str, ...] = ()) -> str:
     """Handle one message; returns a short word on what it was (for logs and tests)."""
+    if is_delivery_report(message):
+        bounced = [address for address, status, why in hard_bounces(message) if record_bounce(address, status, why)]
+        return "bounce" if bounced else "delivery-report"
     reply = _reply_address(message, list(envelope))
     if reply is None:
         return "not-for-us"
     if is_automatic(message):
-        return "automatic"
+        return _automatic(message, reply)
     sender = sender_of(message)
     if not sender:
         return "no-sender"

@@ -7,6 +7,10 @@ from django.db.models import Q
 
 from daymove.clocks.models import MatchClock
 from daymove.play.models import Match, Move
+from daymove.play.pictures import picture_of
+
+# A digest shows the board of this many matches (the rest are listed): an inbox is no place for sixty pictures.
+DIGEST_PICTURES = 10
 
 
 def last_move_seen(match: Match, seat: int) -> str | None:
@@ -28,8 +32,8 @@ def turn_prompt(match: Match, seat: int) -> str:
     return rules.prompt(rules.player_view(match.position(), seat))
 
 
-def turn_summary(match: Match, seat: int, clock: MatchClock | None) -> dict:
-    """A match waiting for `seat`: the opponent, their last move as `seat` sees it, what to do now, deadline, link."""
+def turn_summary(match: Match, seat: int, clock: MatchClock | None, with_picture: bool = True) -> dict:
+    """A match waiting for `seat`: opponent, last move as `seat` sees it, what to do now, deadline, link, board."""
     return {
         "prompt": turn_prompt(match, seat),
         "match": match,
@@ -39,6 +43,7 @@ def turn_summary(match: Match, seat: int, clock: MatchClock | None) -> dict:
         "deadline": clock.deadline_of(seat) if clock else None,
         "match_url": match_link(match),
         "draw_offered": match.draw_offer_seat == 1 - seat,
+        "picture": picture_of(match, seat) if with_picture else None,
     }
 
 
@@ -51,4 +56,7 @@ def waiting_matches(user) -> list[dict]:
         .order_by("updated")
     )
     clocks = {c.match_id: c for c in MatchClock.objects.filter(match__in=matches)}
-    return [turn_summary(match, match.seat_of(user), clocks.get(match.pk)) for match in matches]
+    return [
+        turn_summary(match, match.seat_of(user), clocks.get(match.pk), with_picture=index < DIGEST_PICTURES)
+        for index, match in enumerate(matches)
+    ]

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from daymove.clocks.zones import zone_of
 from daymove.notify.unsubscribe import unsubscribe_url
+from daymove.play.pictures import attach_inline
 
 
 def render(kind: str, context: dict) -> tuple[str, str, str]:
@@ -42,6 +43,7 @@ def send(
     unsubscribe_kind: str | None = None,
     message_id: str | None = None,
     reply_to: str | None = None,
+    pictures: list | None = None,
 ) -> None:
     """Send the `kind` email to `user` at their verified `address` (replies to `reply_to`, if given)."""
     zone = zone_of(user)
@@ -72,4 +74,5 @@ def send(
         reply_to=[reply_to] if reply_to else None,
     )
     message.attach_alternative(html, "text/html")
+    attach_inline(message, pictures or [])
     message.send()

@@ -2,7 +2,7 @@
 
 A job whose moment has passed (the recipient already moved, the match ended, the challenge was
 answered) sends nothing; so does one for a kind of email the recipient has turned off, or for a
-recipient without a verified address.
+recipient without a verified address, or whose address bounces.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from daymove.clocks.models import ChallengeClock, MatchClock
 from daymove.inbound.addresses import reply_address
+from daymove.inbound.bounces import is_bouncing
 from daymove.notify import emails
 from daymove.notify.content import match_link, turn_summary, waiting_matches
 from daymove.notify.events import KIND
@@ -168,7 +169,7 @@ def send_email_job(payload: dict) -> None:
     if user is None or is_bot(user) or not preferences_of(user).wants(PREFERENCE_OF.get(kind, kind)):
         return
     address = verified_address(user)
-    if address is None:
+    if address is None or is_bouncing(address):
         return
     context = BUILDERS[kind](payload, user)
     if context is not None:
@@ -180,4 +181,11 @@ def send_email_job(payload: dict) -> None:
             unsubscribe_kind=PREFERENCE_OF.get(kind),
             message_id=emails.message_id(payload),
             reply_to=reply_address(payload["match"], payload["ply"], user.pk) if kind in ANSWERABLE else None,
+            pictures=pictures_in(context),
         )
+
+
+def pictures_in(context: dict) -> list:
+    """The board pictures an email shows: its match's, or each waiting match's in a digest."""
+    summaries = context.get("matches", [context])
+    return [summary["picture"] for summary in summaries if summary.get("picture")]

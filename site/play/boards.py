@@ -74,7 +74,8 @@ def replay_state(match: Match, notations: list[str], ply: int):
     return state
 
 
-def _last_move_tokens(rules, history: list[str]) -> tuple[str, ...]:
+def last_move_tokens(rules, history: list[str]) -> tuple[str, ...]:
+    """The clicks of the last move in `history`, to mark on the board (none if a redacted entry hides them)."""
     if not history:
         return ()
     try:
@@ -134,7 +135,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         options=tuple(urls),
         urls=urls,
         selected=selection.tokens,
-        last_move=_last_move_tokens(rules, history),
+        last_move=last_move_tokens(rules, history),
         flip=seat == 1,
     )
     board_svg = mark_safe(rules.render_board(view, ui))  # renderers escape every text they draw

@@ -4,7 +4,7 @@ The URLs and bodies are the security policy's (test_url_matrix.POLICY, which cov
 each is posted by every role with a body that would be accepted with a token. The one
 exceptions are the one-click unsubscribe URL (RFC 8058): mail providers post to it without a
 session or a token, so it is csrf-exempt and its signed token is the proof instead; and the mail
-providers' inbound webhooks, proved by the provider's signature or basic authentication (anymail).
+providers' webhooks, proved by the provider's signature or basic authentication (anymail).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from daymove.notify.unsubscribe import make_token
 from tests.support.url_policy import CASES, case_id, prepare_case, url_patterns
 from tests.support.world import ROLES, changed_tables, snapshot
 
-CSRF_EXEMPT = {"unsubscribe", "mailgun_inbound", "postmark_inbound"}
+CSRF_EXEMPT = {"unsubscribe", "mailgun_inbound", "postmark_inbound", "mailgun_tracking", "postmark_tracking"}
 _FORM_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 _HTMX_TOKEN = re.compile(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'')
 

@@ -3,12 +3,12 @@
 The leak test plays random games by posting moves as the player to move. At every ply, for each viewer (the
 player to move, the other player, a logged-in spectator and an anonymous visitor) it fetches every page and
 fragment that viewer can reach (the match page, its htmx fragments, the mover's click URLs, replays, a refused
-move, the lobby, a profile, the game downloads) and builds the emails the viewer would get now; then it rewrites
-the match in the database into another world the viewer cannot tell apart from the real one (the game's
-`alternative_history`, tests/support/leaks.py), consistently in the stored move notations and in the cached
-position. It fetches the same pages again as the same viewer and requires the same bytes (CSRF tokens aside).
-Any page that depends on a hidden fact fails it, wherever the fact hides (text, attributes, comments, URLs, the
-move list, replays).
+move, the lobby, a profile, the game downloads) and builds the emails the viewer would get now, board pictures
+included; then it rewrites the match in the database into another world the viewer cannot tell apart from the
+real one (the game's `alternative_history`, tests/support/leaks.py), consistently in the stored move notations
+and in the cached position. It fetches the same pages again as the same viewer and requires the same bytes (CSRF
+tokens aside). Any page that depends on a hidden fact fails it, wherever the fact hides (text, attributes,
+comments, URLs, the move list, replays, pictures).
 
 A second, simpler check reads each page: selection links and confirm forms appear only on the mover's page, no
 move list shows a move as it really was when the viewer cannot know it, and neither a spectator's page nor an
@@ -109,7 +109,9 @@ def fetch(viewer: Viewer, requests) -> list[tuple[tuple, bytes, str]]:
             mail.outbox.clear()
             send_email_job({"kind": path, "user": viewer.user.pk, **data})
             text = "\n".join(f"{m.subject}\n{m.body}\n{m.alternatives}" for m in mail.outbox)
-            pages.append(((method, path, data), text.encode(), text))
+            # The board pictures too, byte for byte: a PNG drawn from a hidden fact differs between the worlds.
+            pictures = b"".join(part.get_payload(decode=True) for m in mail.outbox for part in m.attachments)
+            pages.append(((method, path, data), text.encode() + pictures, text))
             continue
         if method == "GET":
             response = viewer.client.get(path, data, **headers)

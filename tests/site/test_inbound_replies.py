@@ -7,37 +7,17 @@ to it with smtplib, as a mail client or an MX would; the site's answers are read
 from __future__ import annotations
 
 import pytest
-from aiosmtpd.controller import Controller
 from django.core import mail
 
 from daymove.inbound.addresses import Tampered, read_address, reply_address
 from daymove.inbound.reading import first_line
-from daymove.inbound.receiver import InboundHandler
 from daymove.play import endings, lookups, moves
 from daymove.play.models import Match
 from tests.factories import UserFactory
-from tests.support.clocks import play_one, start
+from tests.support.clocks import play_one
 from tests.support.replies import CLIENTS, send_smtp, thunderbird
 
-PORT = 8201  # the inbox helper's port range (8200-8299)
-
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def receiver():
-    controller = Controller(InboundHandler(), hostname="127.0.0.1", port=PORT)
-    controller.start()
-    yield PORT
-    controller.stop()
-
-
-@pytest.fixture
-def turn(alice, bob):
-    """bob's turn email after alice's first move: (match, the email)."""
-    match = play_one(start(alice, bob))
-    [email] = [m for m in mail.outbox if m.to == [bob.email] and m.subject.startswith("Your turn")]
-    return match, email
 
 
 def answers_to(address: str) -> list:

@@ -1,7 +1,8 @@
 """Replies to a turn email as real mail clients write them (raw MIME bytes), and sending them over SMTP.
 
 Each builder takes the turn email being answered (Django's EmailMessage from mail.outbox) and the first line to
-type above the quote, and quotes the email the way its client does.
+type above the quote, and quotes the email the way its client does. The fixtures (a plugin of tests/conftest.py):
+`receiver`, the SMTP receiver on the loopback; `turn`, bob's turn email after alice's first move.
 """
 
 from __future__ import annotations
@@ -9,6 +10,12 @@ from __future__ import annotations
 import quopri
 import smtplib
 from email.utils import formatdate, make_msgid
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.core import mail
+
+RECEIVER_PORT = 8201  # the inbox helper's port range (8200-8299)
 
 
 def _quoted(body: str) -> str:
@@ -107,3 +114,24 @@ def send_smtp(port: int, raw: bytes, sender: str, recipients: list[str]) -> None
     wire = raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")  # SMTP lines end in CRLF (smtplib sends bytes as is)
     with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
         client.sendmail(sender, recipients, wire)
+
+
+@pytest.fixture
+def receiver():
+    """The SMTP receiver (the handler `manage.py receive_mail` runs) on the loopback; its port."""
+    from daymove.inbound.receiver import InboundHandler  # a plugin is loaded before Django: models come later
+
+    controller = Controller(InboundHandler(), hostname="127.0.0.1", port=RECEIVER_PORT)
+    controller.start()
+    yield RECEIVER_PORT
+    controller.stop()
+
+
+@pytest.fixture
+def turn(alice, bob):
+    """bob's turn email after alice's first move (emails sent at commit: use with a transactional database)."""
+    from tests.support.clocks import play_one, start  # a plugin is loaded before Django: models come later
+
+    match = play_one(start(alice, bob))
+    email = [m for m in mail.outbox if m.to == [bob.email] and "alice played" in m.body][-1]
+    return match, email

@@ -320,6 +320,8 @@ POLICY: dict[str, list[Case]] = {
     # ---- mail providers' inbound webhooks: a 404 until the provider's secret is set (see test_inbound_webhooks) --
     "mailgun_inbound": [Case(get=each(404), post=each(404), label="no signing key set")],
     "postmark_inbound": [Case(get=each(404), post=each(404), label="no webhook secret set")],
+    "mailgun_tracking": [Case(get=each(404), post=each(404), label="no signing key set")],
+    "postmark_tracking": [Case(get=each(404), post=each(404), label="no webhook secret set")],
     # ---- allauth's pages, tested selectively --------------------------------------------------
     "account_login": [
         Case(
