@@ -21,6 +21,7 @@ PORT ?= 8000
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_seeds
+	$(BIN)/python manage.py vapid_keys
 	@echo ""
 	@echo "Daymove is at http://$(HOST):$(PORT)/"
 	@echo "Demo logins: alice / daymove-demo and bob / daymove-demo (admin: admin / daymove-admin)"

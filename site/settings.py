@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "daymove.clocks",
     "daymove.inbound",
     "daymove.notify",
+    "daymove.push",
     "daymove.ratings",
     "daymove.talk",
     "daymove.plans",
@@ -280,6 +281,14 @@ ANYMAIL = {
     "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),
     "WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", ""),
 }
+
+# ---- Web Push (daymove.push) -----------------------------------------------------------------
+# The VAPID key pair (RFC 8292): a PEM private key from the environment, else var/vapid.json (`make run` makes it).
+DAYMOVE_VAPID_PRIVATE_KEY = os.environ.get("DAYMOVE_VAPID_PRIVATE_KEY", "")
+DAYMOVE_VAPID_FILE = os.environ.get("DAYMOVE_VAPID_FILE", str(VAR_DIR / "vapid.json"))
+DAYMOVE_VAPID_SUBJECT = os.environ.get(
+    "DAYMOVE_VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.rpartition("<")[2].strip(" >")
+)
 
 # ---- Celery -----------------------------------------------------------------------------------
 # Without a broker URL, Celery uses a folder on disk as its queue, so no server is needed.

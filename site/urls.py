@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("daymove.clocks.urls")),
     path("", include("daymove.notify.urls")),
     path("", include("daymove.inbound.urls")),
+    path("", include("daymove.push.urls")),
     path("", include("daymove.safety.urls")),
     path("", include("daymove.moderation.urls")),
     path("", include("daymove.live.urls")),

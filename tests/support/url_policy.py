@@ -317,6 +317,13 @@ POLICY: dict[str, list[Case]] = {
             label="a forged token",
         ),
     ],
+    # ---- the installable app and push notifications (daymove.push) ------------------------------------------------
+    "manifest": [Case(get=each(200))],
+    "service_worker": [Case(get=each(200))],
+    "push_settings": [Case(get=members(200), post=members(302), acts=PEOPLE)],
+    # Not a subscription (a form body, not the browser's JSON): refused, nothing stored.
+    "push_subscribe": [Case(post=members(400))],
+    "push_unsubscribe": [Case(post=members(400))],
     # ---- mail providers' inbound webhooks: a 404 until the provider's secret is set (see test_inbound_webhooks) --
     "mailgun_inbound": [Case(get=each(404), post=each(404), label="no signing key set")],
     "postmark_inbound": [Case(get=each(404), post=each(404), label="no webhook secret set")],

@@ -1,0 +1,1 @@
+"""Web Push and the installable app: notifications per device, the web app manifest and the service worker."""

@@ -1,0 +1,55 @@
+"""Devices that take push notifications, and which kinds each player wants."""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+KINDS = {
+    "your_turn": "It is my turn",
+    "challenge": "Someone challenges me",
+    "draw_offer": "My opponent offers a draw",
+    "game_over": "A match of mine ends",
+}
+
+
+class PushSubscription(models.Model):
+    """One browser's push subscription (RFC 8030 endpoint, RFC 8291 keys)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"push to {self.user} ({self.endpoint[:40]}…)"
+
+    def info(self) -> dict:
+        """The subscription as the browser's PushSubscription.toJSON() gives it (what pywebpush takes)."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
+
+
+class PushPreferences(models.Model):
+    """Which kinds of push a player wants; a player without a row gets them all."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="push_preferences"
+    )
+    your_turn = models.BooleanField("It is my turn", default=True)
+    challenge = models.BooleanField("Someone challenges me", default=True)
+    draw_offer = models.BooleanField("My opponent offers a draw", default=True)
+    game_over = models.BooleanField("A match of mine ends", default=True)
+
+    class Meta:
+        verbose_name_plural = "push preferences"
+
+    def __str__(self):
+        return f"push preferences of {self.user}"
+
+
+def wants_push(user, kind: str) -> bool:
+    """Whether the user has a device to push to and wants this kind."""
+    if not PushSubscription.objects.filter(user=user).exists():
+        return False
+    preferences = PushPreferences.objects.filter(user=user).first()
+    return preferences is None or getattr(preferences, kind)

@@ -1,0 +1,95 @@
+"""The push job: build the notification at sending time and send it, encrypted (RFC 8291), to one device.
+
+A push whose moment has passed (the player moved, the offer was withdrawn) is not sent. A device the push
+service says is gone (404, 410) is removed; any other failure is retried by the outbox.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.urls import reverse
+from py_vapid import Vapid02
+from pywebpush import WebPushException, webpush
+
+from daymove.outbox.jobs import MAIL, handler
+from daymove.play.models import Challenge, Match
+from daymove.push.events import KIND
+from daymove.push.keys import private_pem
+from daymove.push.models import PushSubscription
+
+TTL = 24 * 60 * 60  # seconds a push service keeps a push for a device that is offline
+GONE = (404, 410)
+
+
+def waiting_count(user) -> int:
+    """How many matches wait for the user's move: the app's unread badge."""
+    mine = Q(player0=user, to_move=0) | Q(player1=user, to_move=1)
+    return Match.objects.filter(mine, status=Match.Status.ACTIVE).count()
+
+
+def _match_message(payload: dict, user) -> dict | None:
+    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    seat = match.seat_of(user) if match else None
+    if seat is None:
+        return None
+    kind, title = payload["kind"], f"{match.rules.name} #{match.pk}"
+    opponent = match.players[1 - seat]
+    if kind == "game_over":
+        return None if match.is_active else {"title": title, "body": f"Game over: {match.result_text()}"}
+    current = match.is_active and match.ply == payload["ply"]
+    if kind == "your_turn" and current and match.to_move == seat:
+        return {"title": title, "body": f"Your turn against {opponent}."}
+    if kind == "draw_offer" and current and match.draw_offer_seat == 1 - seat:
+        return {"title": title, "body": f"{opponent} offers a draw."}
+    return None
+
+
+def message_for(payload: dict, user) -> dict | None:
+    """What the push says and where it leads, or None if its news is stale."""
+    if payload["kind"] == "challenge":
+        found = Challenge.objects.filter(pk=payload["challenge"], opponent=user, status=Challenge.Status.OPEN).first()
+        if found is None:
+            return None
+        message = {"title": "A challenge", "body": f"{found.creator} challenges you to {found.rules.name}."}
+        url = reverse("lobby")
+    else:
+        message = _match_message(payload, user)
+        url = reverse("match", args=[payload["match"]])
+    if message is None:
+        return None
+    tag = f"{payload['kind']}-{payload.get('match') or payload.get('challenge')}"
+    return message | {"kind": payload["kind"], "url": url, "tag": tag, "badge": waiting_count(user)}
+
+
+def deliver(device: PushSubscription, message: dict) -> None:
+    """Encrypt and send one push; remove the device if its push service says it is gone."""
+    try:
+        webpush(
+            device.info(),
+            json.dumps(message),
+            vapid_private_key=Vapid02.from_pem(private_pem().encode()),
+            vapid_claims={"sub": settings.DAYMOVE_VAPID_SUBJECT},
+            ttl=TTL,
+            timeout=10,
+        )
+    except WebPushException as error:
+        if error.response is not None and error.response.status_code in GONE:
+            device.delete()
+            return
+        raise
+
+
+@handler(KIND, queue=MAIL)
+def send_push_job(payload: dict) -> None:
+    """Send one device its push (or nothing, if the device, the keys or the news are gone)."""
+    device = PushSubscription.objects.filter(pk=payload["device"], user_id=payload["user"]).first()
+    user = get_user_model().objects.filter(pk=payload["user"], is_active=True).first()
+    if device is None or user is None or not private_pem():
+        return
+    message = message_for(payload, user)
+    if message is not None:
+        deliver(device, message)
