@@ -272,6 +272,22 @@ def test_the_hub_reads_notices_from_the_table():
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_page_opened_while_the_hub_is_idle_hears_at_once_not_after_a_whole_poll():
+    test_hub = Hub(poll_seconds=5.0)  # as with Redis (a safety-net poll), here without it
+    try:
+        first, _ = _listen(test_hub, "match-7")
+        test_hub.leave(first)
+        time.sleep(0.5)  # the hub's thread has found nobody listening and waits
+        _, received = _listen(test_hub, "match-7")
+        notices.publish("match-7", "position")
+        began = time.monotonic()
+        assert received(within=2.0) == ["position"]
+        assert time.monotonic() - began < 1.5
+    finally:
+        test_hub.stop()
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.integration
 def test_with_redis_a_notice_is_instant_and_one_redis_lost_comes_from_the_table(private_redis, settings):
     settings.LIVE_REDIS_URL = private_redis.url
