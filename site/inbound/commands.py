@@ -6,10 +6,12 @@ that is over) changes nothing and says why.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from daymove.errors import Conflict, Refused
 from daymove.inbound.addresses import ReplyAddress, reply_address
+from daymove.plans import conditional
 from daymove.play import draws, endings, moves
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
@@ -26,6 +28,28 @@ class Outcome:
     reply_to: str | None = None
 
 
+_CONDITION = re.compile(r"^if\s+(?P<theirs>\S.*?)\s*,?\s+then\s+(?P<mine>\S.*?)\s*\.?$", re.IGNORECASE)
+
+
+def conditions_in(lines: list[str]) -> list[tuple[str, str]]:
+    """The "if X then Y" lines of a reply: (the opponent's move X, the reply Y to play after it)."""
+    return [(found["theirs"], found["mine"]) for line in lines if (found := _CONDITION.match(line))]
+
+
+def _plan(match: Match, user, conditions: list[tuple[str, str]]) -> str:
+    """Add each condition to the player's conditional plan; what came of them, in words."""
+    said = []
+    for theirs, mine in conditions:
+        plan = conditional.plan_of(match, user)
+        try:
+            conditional.plan_line(match.pk, user, [theirs, mine], plan.version if plan else 0)
+        except Refused as refusal:
+            said.append(f"“if {theirs} then {mine}” was not planned: {refusal.message}")
+        else:
+            said.append(f"Planned: if your opponent plays {theirs}, {mine} is played for you.")
+    return " ".join(said)
+
+
 def _words(line: str) -> str:
     return " ".join(line.lower().replace(".", " ").replace("!", " ").split())
 
@@ -37,7 +61,7 @@ def _again_at(match: Match, user) -> str | None:
     return None
 
 
-def _move(match: Match, user, address: ReplyAddress, line: str) -> Outcome:
+def _move(match: Match, user, address: ReplyAddress, line: str, conditions: list[tuple[str, str]]) -> Outcome:
     try:
         result = moves.submit_move(match.pk, user, line, address.ply)
     except Conflict as refusal:
@@ -55,10 +79,9 @@ def _move(match: Match, user, address: ReplyAddress, line: str) -> Outcome:
     if result.repeated:
         return Outcome(f"You had already played {result.move.notation} here; it was not played twice.")
     if result.match.is_active:
-        return Outcome(
-            f"You played {result.move.notation}. It is {result.match.players[result.match.to_move]}'s turn.",
-            played=True,
-        )
+        played = f"You played {result.move.notation}. It is {result.match.players[result.match.to_move]}'s turn."
+        planned = _plan(result.match, user, conditions) if conditions else ""
+        return Outcome(f"{played} {planned}".strip(), played=True)
     return Outcome(
         f"You played {result.move.notation}, and the match is over: {result.match.result_text()}.", played=True
     )
@@ -82,8 +105,9 @@ def _draw(action, user, match: Match, done: str) -> Outcome:
     return Outcome(done, played=True)
 
 
-def carry_out(address: ReplyAddress, user, line: str | None) -> Outcome:
-    """Carry out the command on the first line of a reply from `user` to `address`."""
+def carry_out(address: ReplyAddress, user, lines: list[str]) -> Outcome:
+    """Carry out the command on the first line of a reply from `user` to `address` (and the plan on the next ones)."""
+    line = lines[0] if lines else None
     try:
         match = get_match(address.match_id)
         player_seat(match, user)
@@ -108,4 +132,4 @@ def carry_out(address: ReplyAddress, user, line: str | None) -> Outcome:
             return _draw(draws.decline_draw, user, match, "You declined the draw offer.")
     except Refused as refusal:
         return Outcome(f"{refusal.message} Nothing has changed.")
-    return _move(match, user, address, line)
+    return _move(match, user, address, line, conditions_in(lines[1:]))

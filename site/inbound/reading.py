@@ -86,20 +86,25 @@ def _clean(line: str) -> str:
     return unicodedata.normalize("NFKC", line).replace("\u200b", "").replace("\ufeff", "").strip()
 
 
-def first_line(text: str) -> str | None:
-    """The first line of new text in a reply (quotes, attributions and client signatures skipped), or None."""
+def new_lines(text: str) -> list[str]:
+    """The lines of new text in a reply, above the quoted email (quotes, attributions, client signatures left out)."""
     lines = [_clean(line) for line in text.splitlines()]
+    found = []
     for index, line in enumerate(lines):
         if not line or line.startswith(">") or _CLIENT_SIGNATURE.match(line):
             continue
-        if _QUOTE_START.match(line):
-            return None
+        if _QUOTE_START.match(line) or _ATTRIBUTION_END.search(line):
+            break
         if _ATTRIBUTION_START.match(line) and any(_ATTRIBUTION_END.search(ln) for ln in lines[index : index + 3]):
-            return None
-        if _ATTRIBUTION_END.search(line):
-            return None
-        return line
-    return None
+            break
+        found.append(line)
+    return found
+
+
+def first_line(text: str) -> str | None:
+    """The first line of new text in a reply, or None."""
+    lines = new_lines(text)
+    return lines[0] if lines else None
 
 
 def sender_of(message: EmailMessage) -> str:

@@ -23,7 +23,7 @@ from daymove.inbound.autoreplies import is_out_of_office, start_away
 from daymove.inbound.bounces import hard_bounces, is_delivery_report, record_bounce
 from daymove.inbound.commands import NOTHING, Outcome, carry_out
 from daymove.inbound.models import InboundReply
-from daymove.inbound.reading import body_text, first_line, is_automatic, recipients_of, sender_of
+from daymove.inbound.reading import body_text, is_automatic, new_lines, recipients_of, sender_of
 from daymove.players.accounts import verified_address
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,8 @@ def _player(reply: ReplyAddress, sender: str):
 
 
 def _handle(message: EmailMessage, message_id: str, reply: ReplyAddress, user, sender: str) -> None:
-    line = first_line(body_text(message))
+    lines = new_lines(body_text(message))
+    line = lines[0] if lines else None
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -81,7 +82,7 @@ def _handle(message: EmailMessage, message_id: str, reply: ReplyAddress, user, s
             outcome = Outcome(f"This reply reached Daymove before and was handled then: {row.outcome}")
             answers.record_answer(message, sender, outcome, reply, user, copy=row.copies, row=row)
             return
-        outcome = carry_out(reply, user, line)
+        outcome = carry_out(reply, user, lines)
         InboundReply.objects.filter(pk=row.pk).update(outcome=outcome.text)
         answers.record_answer(message, sender, outcome, reply, user, copy=1, row=row)
 

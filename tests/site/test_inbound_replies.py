@@ -204,3 +204,21 @@ def test_a_stranger_cannot_use_a_reply_address_of_someone_else_s_match(receiver,
     send_smtp(receiver, thunderbird(email, legal_reply(match), carol.email), carol.email, [address])
     assert snapshot(match) == before
     assert "You are not playing in this match. Nothing was played." in answers_to(carol.email)[0].body
+
+
+def test_if_then_lines_after_the_move_become_a_conditional_plan(receiver, turn, alice, bob):
+    match, email = turn
+    rules = match.rules
+    state = match.position()
+    mine = rules.legal_move_strings(state)[0]
+    state = rules.play(state, mine)
+    theirs = rules.legal_move_strings(state)[0]
+    reply = rules.legal_move_strings(rules.play(state, theirs))[0]
+    text = f"{mine}\nIf {theirs} then {reply}\nif nonsense then {reply}"
+    send_smtp(receiver, thunderbird(email, text, bob.email), bob.email, email.reply_to)
+    answer = answers_to(bob.email)[-1].body
+    assert f"Planned: if your opponent plays {theirs}, {reply} is played for you." in answer
+    assert f"“if nonsense then {reply}” was not planned" in answer
+    moves.submit_move(match.pk, alice, theirs, 2)  # alice plays the move bob planned for
+    match.refresh_from_db()
+    assert match.ply == 4 and match.moves.get(ply=3).notation == reply
