@@ -16,7 +16,8 @@ UNIT = "points"
 PROMPTS = {
     "play": "Click the rear ball of the line you move or push, then the cell its front ball moves into.",
     "displaced": (
-        "Your pushed-out ball came back: click an empty cell to put it there, or Discard it and then move a line."
+        "Your displaced ball waits: click an empty cell to put it back, "
+        "or choose “Discard the displaced ball” and then move a line."
     ),
 }
 

@@ -35,7 +35,8 @@ def test_on_a_phone_the_lobby_opens_on_your_turn_then_challenges_to_you(open_tab
     yours = start(bob, alice, seat=1)  # alice moves first
     theirs = play_one(start(alice, carol))
     ChallengeFactory(creator=carol, opponent=alice, game="parity")
-    page = _logged_in(open_tab, "alice", width=375).go("/")
+    tab = _logged_in(open_tab, "alice", width=375)
+    page = tab.go("/")
     your_turn = page.locator("#your-turn")
     expect(your_turn.get_by_role("link", name=f"Abande #{yours.pk}")).to_be_visible()
     assert your_turn.bounding_box()["y"] < 300, "your turn is the first thing on a phone"
@@ -45,6 +46,7 @@ def test_on_a_phone_the_lobby_opens_on_your_turn_then_challenges_to_you(open_tab
     ]
     assert heights == sorted(heights)
     assert page.locator(f'a[href="{theirs.get_absolute_url()}"]').bounding_box()["y"] > heights[2]
+    tab.screenshot("lobby-375")
 
 
 def test_after_a_move_the_next_game_button_leads_to_the_match_waiting_for_you(open_tab):
@@ -106,6 +108,7 @@ def test_review_follows_the_latest_move_and_steps_by_buttons_and_arrow_keys(open
     expect(page.locator(".history .viewing")).to_have_text(f"Move {last - 1} of {last}")
     expect(page.locator(".status")).to_contain_text(f"position after {last - 1} moves")
 
+    tab.screenshot("review-previous")
     page.click('.review a[data-step="first"]')
     expect(page).to_have_url(re.compile(rf"{url}\?at=0$"))
     expect(page.locator('.history li[aria-current="step"]')).to_have_text("start")
