@@ -15,6 +15,8 @@ from daymove.plans.models import AnalysisTree
 from daymove.play.lookups import get_match, notations_of
 from daymove.play.models import Match
 
+MAX_MOVES = 2000  # in one analysis: far more than anyone reads, few enough that a page stays quick
+
 
 def _root_ply(match: Match, root_ply) -> int:
     try:
@@ -45,6 +47,8 @@ def add_move(match_id, user, root_ply, path, text: str) -> tuple:
         if path and trees.children_at(tree.tree, path) is None:
             raise Conflict("That line is no longer in your analysis (deleted in another window?).")
         tree.tree = trees.with_line(tree.tree, path + (move,))
+        if trees.size(tree.tree) > MAX_MOVES:
+            raise Refused(f"Your analysis from this position holds {MAX_MOVES} moves: delete a branch first.")
         tree.updated = timezone.now()
         tree.save(update_fields=["tree", "updated"])
     return path + (move,)

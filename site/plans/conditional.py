@@ -18,6 +18,7 @@ from daymove.plans.models import ConditionalPlan
 from daymove.play.lookups import get_match, notations_of, player_seat
 from daymove.play.models import Match
 
+MAX_MOVES = 500  # in one plan
 STALE = "Your opponent has moved since you looked; your plan was not changed. Look again."
 CHANGED = (
     "Your plan has changed since you looked (a planned reply was played, or another window changed it). Look again."
@@ -66,6 +67,8 @@ def _change(match: Match, user, version, edit, note: str) -> ConditionalPlan:
             raise Conflict(CHANGED)
         old = plan.tree if plan.is_active and plan.ply == match.ply else []
         tree = edit(old)
+        if trees.size(tree) > MAX_MOVES:
+            raise Refused(f"Your plan holds {MAX_MOVES} moves: remove a line first.")
         fields = {
             "tree": tree,
             "ply": match.ply,

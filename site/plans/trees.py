@@ -62,3 +62,8 @@ def main_line(tree: list, path) -> tuple:
         path += (nodes[0]["m"],)
         nodes = nodes[0]["c"]
     return path
+
+
+def size(tree: list) -> int:
+    """How many moves the tree holds."""
+    return sum(1 + size(node["c"]) for node in tree)

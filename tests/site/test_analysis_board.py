@@ -189,3 +189,15 @@ def test_the_admin_lists_plans_per_match_but_never_an_analysis(alice, bob, admin
     assert f"{expected} {reply}" in plans  # a perfect-information game: support may read the plan
     analyses = admin_client.get("/admin/plans/analysistree/").content.decode()
     assert "1 line(s), up to 1 move(s)" in analyses and legal_after(match)[1] not in analyses
+
+
+def test_an_analysis_has_a_size_limit(alice, bob, monkeypatch):
+    monkeypatch.setattr("daymove.plans.analysis.MAX_MOVES", 2)
+    match = play_one(MatchFactory(player0=alice, player1=bob))
+    client = client_for(alice)
+    first, second, third = legal_after(match)[:3]
+    try_move(client, match, first)
+    try_move(client, match, second)
+    response = try_move(client, match, third)
+    assert response.status_code == 400 and "holds 2 moves: delete a branch first" in response.content.decode()
+    assert [node["m"] for node in tree_of(match, alice)] == [first, second]

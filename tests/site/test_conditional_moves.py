@@ -261,3 +261,14 @@ def test_a_draw_offered_with_an_unexpected_move_is_told_in_the_plan_dropped_emai
         moves.submit_move(match.pk, bob, other, match.ply)
     [email] = [m for m in mail.outbox if m.to == [alice.email]]
     assert email.subject.startswith("Your plan was dropped") and "bob offers a draw" in email.body
+
+
+def test_a_plan_has_a_size_limit(alice, bob, monkeypatch):
+    monkeypatch.setattr("daymove.plans.conditional.MAX_MOVES", 2)
+    match = bob_to_move(alice, bob)
+    a, b = legal_after(match)[:2]
+    plan = conditional.plan_line(match.pk, alice, [a, legal_after(match, a)[0]], 0)
+    with pytest.raises(Refused, match="holds 2 moves"):
+        conditional.plan_line(match.pk, alice, [b, legal_after(match, b)[0]], plan.version)
+    plan.refresh_from_db()
+    assert len(trees.lines(plan.tree)) == 1 and plan.version == 1
