@@ -112,6 +112,7 @@ def test_a_planned_reply_is_played_at_once_and_a_deviation_drops_the_plan(open_t
     bob_plays(bob_page, deviation)
     dropped = f"Your opponent played {deviation}, which your plan did not expect. Dropped: {second} {answer}."
     expect(alice_page.locator("#play .plan-note")).to_have_text(dropped, timeout=WITHIN)
+    expect(alice_page.locator("#plan .plan-note")).to_have_text(dropped, timeout=WITHIN)  # the open board's too
     alice_tab.screenshot("conditional-dropped")
     assert ConditionalPlan.objects.get(match=match).status == ConditionalPlan.Status.DROPPED
     [email] = [m for m in mail.outbox if m.to == [alice.email]]
