@@ -267,7 +267,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
                 dot(x, y, 0.17 * S, OPTION, fill_opacity="0.45", stroke=OPTION, stroke_width="1.5", class_="target")
             )
         if stones:
-            desc = _stack_lines(name, stones)[:-1]
+            desc = _stack_lines(name, stones)[:-1] + (", yours" if "BW".index(stones[-1]) == view.get("seat") else "")
         else:
             desc = f"{name}: empty"
         parts.append(ui.target(name, f'<g class="point">{"".join(inner)}</g>', desc))

@@ -218,7 +218,8 @@ def render_board(view: dict, ui: BoardUI) -> str:
             what.append(f"{markers[name]} marker")
         if name in pawn_at:
             inner.append(_pawn(pawn_at[name], cx, cy))
-            what.append(f"{pawn_at[name]} pawn")
+            mine = view.get("seat") is not None and pawn_at[name] == SEAT_COLOURS[view["seat"]]
+            what.append(f"{pawn_at[name]} pawn" + (", yours" if mine else ""))
         if name in reserved:
             what.append("reserved")
         if ui.is_selected(name):

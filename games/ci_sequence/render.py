@@ -251,6 +251,8 @@ def render_board(view: dict, ui: BoardUI) -> str:
             what = COLOUR_WORD[cell["colour"]] + " tile"
             if cell["symbol"] is not None:
                 what += " " + SYMBOL_WORD[cell["symbol"]]
+            if "BO".index(cell["colour"]) == view["seat"]:
+                what += ", yours"
         out.append(ui.target(name, "".join(inner), f"{name}, {what}"))
 
     # Push arrows around the chosen empty square (after a hand tile and that square).

@@ -223,7 +223,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
             label = f"{name}, empty"
         else:
             inner.append(balls[seat])
-            label = f"{name}, {SEATS[seat].lower()} ball"
+            label = f"{name}, {SEATS[seat].lower()} ball" + (", yours" if seat == view.get("seat") else "")
         if ui.in_last_move(name):
             inner.append(ring(cx, cy, BALL + 3, "#ffffff", 2, opacity="0.45"))
         if ui.is_selected(name):

@@ -190,7 +190,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
             # Nobody to click for this viewer: still show which pieces could move.
             parts.append(ring(cx, cy, 26, "#ffc400", "2.5", stroke_dasharray="5 4"))
         if piece is not None:
-            what = f"{view['seat_names'][piece]} piece"
+            what = f"{view['seat_names'][piece]} piece" + (", yours" if piece == view.get("seat") else "")
         else:
             what = "empty " + {"red": "red square", "blue": "blue square"}.get(kind, "square")
         out.append(ui.target(name, "<g>" + "".join(parts) + "</g>", f"{name}: {what}"))

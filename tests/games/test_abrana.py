@@ -429,7 +429,7 @@ def test_render_free_jump_rings():
     view = GAME.player_view(state, 0)
     assert GAME.render_board(view, BoardUI()).count('stroke-dasharray="5 4"') == 1  # one ring, on e3
     svg = GAME.render_board(view, BoardUI(options=("e3", "c3")))
-    assert 'data-label="e3: free-jump square"' in svg and 'data-label="c3: red pawn"' in svg
+    assert 'data-label="e3: free-jump square"' in svg and 'data-label="c3: red pawn, yours"' in svg
 
 
 # ---- JSON ----------------------------------------------------------------------------------------------------

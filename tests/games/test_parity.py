@@ -388,7 +388,7 @@ def test_render_board_links_and_markers():
     _check_markup(svg)
     assert set(ui.unused_options()) == set()
     assert svg.count("data-token=") == 3
-    assert 'data-label="e1: White piece"' in svg
+    assert 'data-label="e1: White piece, yours"' in svg
     # Coordinates and gate legend.
     assert ">a</text>" in svg and ">6</text>" in svg
     assert "Red open" in svg and "Blue closed" in svg and "12 pieces" in svg
