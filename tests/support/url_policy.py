@@ -370,6 +370,8 @@ POLICY: dict[str, list[Case]] = {
     "admin:index": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY)],
     "admin:play_match_changelist": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY)],
     "admin:play_match_change": [Case(lambda w: {"object_id": w.match.pk}, get=ADMIN_ONLY, post=ADMIN_ONLY)],
+    "admin:plans_conditionalplan_changelist": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY, setup=opponent_plans)],
+    "admin:plans_analysistree_changelist": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY, setup=player_analyses)],
 }
 
 
