@@ -7,6 +7,8 @@ send them (RFC 3834), to the SMTP receiver; and the providers' tracking webhooks
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import json
 
 import pytest
@@ -201,3 +203,41 @@ def test_the_providers_tracking_webhooks_record_bounces_and_auto_replies(bob, se
     assert Vacation.objects.get(user=bob).auto_reply
     assert _postmark(client, postmark_bounce(bob.email, "HardBounce")).status_code == 200
     assert is_bouncing(bob.email)
+
+
+def mailgun_failure(email: str, severity: str, key: str) -> dict:
+    """Mailgun's "failed" tracking event (its documented webhook JSON), signed with the webhook signing key."""
+    timestamp, token = "1795000000", "c1a0e0b5f3a34c2f9d8e7b6a5c4d3e2f1a0b9c8d7e6f5a4b3c"
+    signature = hmac.new(key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
+    return {
+        "signature": {"timestamp": timestamp, "token": token, "signature": signature},
+        "event-data": {
+            "id": "G9Bn5sl1TC6nu79C8C0bwg",
+            "timestamp": 1795000000.0,
+            "log-level": "error",
+            "event": "failed",
+            "severity": severity,
+            "reason": "bounce" if severity == "permanent" else "generic",
+            "recipient": email,
+            "delivery-status": {
+                "code": 550 if severity == "permanent" else 452,
+                "message": "5.1.1 The email account that you tried to reach does not exist.",
+                "description": "",
+                "attempt-no": 1,
+            },
+            "message": {"headers": {"message-id": "0123456789abcdef@127.0.0.1", "to": email, "subject": "Your turn"}},
+            "user-variables": {},
+            "tags": [],
+        },
+    }
+
+
+def test_mailgun_s_permanent_failure_stops_mail_and_a_temporary_one_does_not(bob, settings):
+    key = "key-mailgun-test-signing"
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "mailgun:s3cret", "MAILGUN_WEBHOOK_SIGNING_KEY": key}
+    auth = "Basic " + base64.b64encode(b"mailgun:s3cret").decode()
+    client, url = Client(), reverse("mailgun_tracking")
+    for severity in ("temporary", "permanent"):
+        body = json.dumps(mailgun_failure(bob.email, severity, key))
+        assert client.post(url, body, content_type="application/json", HTTP_AUTHORIZATION=auth).status_code == 200
+        assert is_bouncing(bob.email) == (severity == "permanent")
