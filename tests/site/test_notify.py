@@ -208,6 +208,7 @@ def test_reminder_at_the_default_threshold_once_and_not_after_moving(alice, bob,
         jobs.sweep()
         [reminder] = [m for m in to(alice) if m.subject.startswith("Reminder")]
         assert "about 24 hours left" in reminder.body and "Thu 5 Mar, 12:00 UTC" in reminder.subject
+        assert "Place your first stone: click any point." in reminder.body  # what to do now, as on the page
         # bob's reminder never goes out if bob moves before it is due.
         with on_commit():
             play_one(match)
