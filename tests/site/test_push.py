@@ -217,3 +217,22 @@ def test_a_browser_subscribes_and_unsubscribes_through_the_settings_page(bob, ca
     assert not PushSubscription.objects.exists()
     page = client.get(reverse("push_settings")).content.decode()
     assert 'id="push-on"' in page and "It is my turn" in page
+
+
+def test_a_push_waits_in_the_outbox_while_the_broker_is_down(push, service, alice, bob, monkeypatch):
+    from daymove.outbox import tasks
+
+    device = Device(bob, "bob-phone")
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tasks.run_job, "apply_async", broker_down)
+        with push():
+            play_one(start(alice, bob))
+    [job] = Job.objects.filter(kind="push", key__contains=":your_turn:")
+    assert job.status == Job.Status.PENDING and pushes_to(service, device) == []  # kept, not lost
+    Job.objects.filter(kind="push").update(created=job.created - jobs.SWEEP_GRACE)
+    assert jobs.sweep() >= 1  # the broker is back: beat's sweep hands it over
+    assert [p["kind"] for p in pushes_to(service, device)] == ["your_turn"]  # the accepted challenge is old news
