@@ -22,7 +22,7 @@ class Parity(Game):
     # Bots at the same budget draw each other, so the top level plans instead (planner.py: 4-ply expectimax).
     bot_planned = {"strong": 4}
     # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder parity`).
-    bot_strength = {"beginner": 141, "strong": 245}
+    bot_strength = {"beginner": 141, "strong": 297}
 
     # ---- the rules (rules.py) --------------------------------------------------------------
     def initial_state(self, options=None):

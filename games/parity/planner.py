@@ -5,7 +5,8 @@ their own home rank or with a friend behind them cannot be captured, and 60 quie
 for the opponent's mobility: it values taking away the opponent's moves (invading its home rank, where a piece is
 also safe), threats of capture and material, and it looks at the opponent's replies as a blend of its best reply and
 the average reply (`CARELESS`), so it sets up positions where many replies lose without walking into the few that
-refute them.
+refute them. A quiet stretch costs it too, more and more as the no-capture draw comes close, so it trades pieces to
+win time rather than drift into that draw.
 """
 
 from __future__ import annotations
@@ -24,7 +25,14 @@ W_MY_MOVES = 2.0
 W_THREAT = 30.0  # per capture open to me next turn
 W_HANGING = 40.0  # per capture open to the opponent next turn
 W_INVADER = 15.0  # per piece on the opponent's home rank
-W_URGENCY = 0.5  # per quiet ply, scaled by material ahead: convert before the no-capture draw
+# Per quiet ply, scaled by material ahead plus URGENCY_BASE: convert before the no-capture draw, and even when
+# level, a capture (which resets the count) is worth more the longer the game has been quiet.
+W_URGENCY = 0.5
+URGENCY_BASE = 3.0
+# Past LATE_QUIET quiet plies the coming draw weighs quadratically, so the planner trades pieces, or gives one up,
+# to win time for walling the opponent in (most of its draws were quiet 60 plies with the opponent still free).
+LATE_QUIET = 40
+W_LATE = 3.0
 HOME = (tuple(range(WIDTH)), tuple(range(SIZE - WIDTH, SIZE)))  # each seat's home rank
 
 
@@ -48,7 +56,8 @@ def evaluate(state: State, me: int) -> float:
         + W_THREAT * _captures(mine)
         - W_HANGING * _captures(theirs)
         + W_INVADER * invaders
-        - W_URGENCY * state.quiet * max(material, 0)
+        - W_URGENCY * state.quiet * (max(material, 0) + URGENCY_BASE)
+        - W_LATE * max(0, state.quiet - LATE_QUIET) ** 2
     )
 
 

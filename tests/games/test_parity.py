@@ -633,3 +633,16 @@ def test_strong_parity_bot_is_the_planner_and_reproducible():
     assert move == choose_move(GAME, view, "strong", seed=3)
     assert move == GAME.format_move(planner.choose(state, GAME.bot_planned["strong"], random.Random(3)))
     assert move in GAME.legal_move_strings(state)
+
+
+def test_planner_values_a_capture_more_the_longer_the_game_has_been_quiet():
+    """Even with material level a capture resets the no-capture count, and past 40 quiet plies the coming draw weighs
+    more with each ply, so the planner trades or gives up a piece to win time rather than drift into the draw."""
+    from games.parity import planner
+
+    def value(quiet):
+        return planner.evaluate(position(["a3", "b3", "d1"], ["a4", "b4", "d6"], quiet=quiet), 0)
+
+    drops = [value(quiet) - value(quiet + 10) for quiet in (0, 20, 40, 50)]
+    assert all(drop > 0 for drop in drops)  # a quiet stretch costs even when level
+    assert drops[2] > drops[1] and drops[3] > drops[2]  # and more and more once the draw comes close
