@@ -16,10 +16,8 @@ from pathlib import Path
 import pytest
 from django.test.utils import modify_settings
 
+from tests.support.browser import CHROMIUM, Tab
 from tools.liveservices import free_port
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make between
 # browser steps are ordinary synchronous calls, so Django's async-safety guard is lifted here.
@@ -95,33 +93,6 @@ def browser():
         )
         yield browser
         browser.close()
-
-
-class Tab:
-    """One player's browser tab, remembering console errors."""
-
-    def __init__(self, browser, base_url, width=1100):
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.page = self.context.new_page()
-        self.base_url = base_url
-        self.console_errors = []
-        self.page.on("console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.console_errors.append(str(e)))
-
-    def go(self, path):
-        self.page.goto(self.base_url + path)
-        return self.page
-
-    def log_in(self, username, password):
-        self.go("/accounts/login/")
-        self.page.fill("input[name=login]", username)
-        self.page.fill("input[name=password]", password)
-        self.page.click("form button[type=submit]")
-        self.page.wait_for_load_state()
-
-    def screenshot(self, name):
-        ARTIFACTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 @pytest.fixture

@@ -3,8 +3,8 @@ nothing cut at the edge, and no text too small to read."""
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS
 from tests.factories import PASSWORD, UserFactory
+from tests.support.browser import ARTIFACTS
 from tests.support.games import game_cases, played_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

@@ -4,7 +4,6 @@ Chromium's own installability check (`Page.getInstallabilityErrors`, the one Lig
 audit reads) must find nothing wrong; the service worker must control the page and take a push.
 """
 
-import os
 from pathlib import Path
 
 import pytest
@@ -12,39 +11,21 @@ from django.urls import reverse
 
 from daymove.push.keys import make_keys
 from tests.factories import PASSWORD, UserFactory
+from tests.support.browser import CHROMIUM, Tab
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 
-class ProfileTab:
-    """A tab in a browser profile on disk: Chromium offers no install in an incognito context like `open_tab`'s."""
-
-    def __init__(self, browser, base_url, profile: Path):
-        self.context = browser.browser_type.launch_persistent_context(
-            str(profile),
-            executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run"],
-        )
-        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
-        self.base_url = base_url
-        self.console_errors = []
-        self.page.on("console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None)
-
-    def go(self, path):
-        self.page.goto(self.base_url + path)
-        return self.page
-
-    def log_in(self, username, password):
-        self.go("/accounts/login/")
-        self.page.fill("input[name=login]", username)
-        self.page.fill("input[name=password]", password)
-        self.page.click("form button[type=submit]")
-        self.page.wait_for_load_state()
+def profile_context(browser, profile: Path):
+    """A browser context in a profile on disk: Chromium offers no install in an incognito context like `open_tab`'s."""
+    return browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+    )
 
 
 @pytest.fixture
 def profile_tab(browser, live_server, tmp_path):
-    tab = ProfileTab(browser, live_server.url, tmp_path / "profile")
+    tab = Tab(browser, live_server.url, context=profile_context(browser, tmp_path / "profile"))
     yield tab
     tab.context.close()
 
