@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from time import monotonic
+from time import monotonic_ns
 
 from kombu.exceptions import ChannelError
 from kombu.transport import filesystem
@@ -24,8 +24,9 @@ class Channel(filesystem.Channel):
     """kombu's folder channel, writing each message under a temporary name first."""
 
     def _put(self, queue, payload, **kwargs):
-        # The name is kombu's own (time first, so the reader's sort keeps the order messages were sent in).
-        final = os.path.join(self.data_folder_out, f"{int(round(monotonic() * 1000))}_{uuid.uuid4()}.{queue}.msg")
+        # kombu's name, with the time in zero-padded nanoseconds rather than milliseconds: the reader sorts the
+        # names, and two messages sent in one millisecond would otherwise come out in the order of their uuids.
+        final = os.path.join(self.data_folder_out, f"{monotonic_ns():020d}_{uuid.uuid4()}.{queue}.msg")
         try:
             with open(final + PARTIAL, "wb") as file:
                 file.write(str_to_bytes(dumps(payload)))
