@@ -2,21 +2,24 @@
 
 import os
 
+import pytest
 from django.conf import settings
 from kombu import Connection
 
 from daymove import folderqueue
 
+WHOLE_MESSAGES = "daymove.folderqueue:Transport"
+
 
 def _connection(folder) -> Connection:
     options = {"data_folder_in": str(folder), "data_folder_out": str(folder), "control_folder": str(folder / "c")}
-    return Connection("filesystem://", transport=settings.CELERY_BROKER_TRANSPORT, transport_options=options)
+    return Connection("filesystem://", transport=WHOLE_MESSAGES, transport_options=options)
 
 
 def test_the_embedded_default_uses_the_whole_message_transport():
-    assert settings.CELERY_BROKER_URL != "filesystem://" or settings.CELERY_BROKER_TRANSPORT.startswith(
-        "daymove.folderqueue:"
-    )
+    if settings.CELERY_BROKER_URL != "filesystem://":
+        pytest.skip("a broker server is configured (the integration pass)")
+    assert settings.CELERY_BROKER_TRANSPORT == WHOLE_MESSAGES
 
 
 def test_a_message_being_written_is_invisible_to_a_reader(tmp_path, monkeypatch):
