@@ -132,6 +132,9 @@ class Hub:
                         # Nobody listens: nothing to read. Listeners that come catch up by themselves.
                         pubsub = self._close(pubsub)
                         self._watermark = None
+                        # The next listener is served at once: subscribe and read the table without waiting for
+                        # the timers of the last active spell (a page opened right after another closed).
+                        next_read = next_subscribe = 0.0
                         self._someone_came.wait(self.poll_seconds)
                         self._someone_came.clear()
                         continue

@@ -289,6 +289,29 @@ def test_a_page_opened_while_the_hub_is_idle_hears_at_once_not_after_a_whole_pol
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.integration
+def test_with_redis_a_page_opened_just_after_the_last_one_closed_hears_at_once(private_redis, settings):
+    settings.LIVE_REDIS_URL = private_redis.url
+    notices._redis = None
+    test_hub = Hub(poll_seconds=5.0, redis_url=private_redis.url)
+    try:
+        first, _ = _listen(test_hub, "match-7")
+        time.sleep(0.5)  # subscribed
+        test_hub.leave(first)
+        time.sleep(1.5)  # past the hub's 1 s wait for a message: it has found nobody listening and unsubscribed
+        _, received = _listen(test_hub, "match-7")
+        time.sleep(0.5)
+        with transaction.atomic():
+            notices.publish("match-7", "position")
+        began = time.monotonic()
+        assert received(within=2.0) == ["position"]
+        assert time.monotonic() - began < 1.0  # not after the 5 s safety-net read or resubscription delay
+    finally:
+        test_hub.stop()
+        notices._redis = None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.integration
 def test_with_redis_a_notice_is_instant_and_one_redis_lost_comes_from_the_table(private_redis, settings):
     settings.LIVE_REDIS_URL = private_redis.url
     notices._redis = None
