@@ -40,14 +40,18 @@ def test_on_a_phone_the_lobby_opens_on_your_turn_then_challenges_to_you(open_tab
     your_turn = page.locator("#your-turn")
     expect(your_turn.get_by_role("link", name=f"Abande #{yours.pk}")).to_be_visible()
     assert your_turn.evaluate("list => list.getBoundingClientRect().y") < 300, "your turn is the first thing on a phone"
-    # (read from the element itself: a live refresh of a list may be swapping it in just then)
-    heights = [
-        page.get_by_role("heading", name=name).evaluate("heading => heading.getBoundingClientRect().y")
-        for name in ("Your turn", "Challenges to you", "Waiting for your opponent", "Open challenges")
-    ]
+    # All positions are read in one script run: a live refresh of a list swaps it between runs, never during one.
+    heights, theirs_y = page.evaluate(
+        """([names, href]) => {
+            const y = element => element.getBoundingClientRect().y;
+            const headings = [...document.querySelectorAll("h2")];
+            return [names.map(name => y(headings.find(h => h.textContent.trim() === name))),
+                    y(document.querySelector(`a[href="${href}"]`))];
+        }""",
+        [["Your turn", "Challenges to you", "Waiting for your opponent", "Open challenges"], theirs.get_absolute_url()],
+    )
     assert heights == sorted(heights)
-    theirs_link = page.locator(f'a[href="{theirs.get_absolute_url()}"]')
-    assert theirs_link.evaluate("link => link.getBoundingClientRect().y") > heights[2]
+    assert theirs_y > heights[2]
     tab.screenshot("lobby-375")
 
 
