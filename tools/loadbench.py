@@ -63,7 +63,7 @@ def make_sessions(user_ids) -> dict[int, str]:
         for user in get_user_model().objects.filter(pk__in=list(user_ids)).only("pk", "password"):
             session = engine.SessionStore()
             session[SESSION_KEY] = str(user.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
             session[HASH_SESSION_KEY] = user.get_session_auth_hash()
             session.create()
             cookies[user.pk] = (

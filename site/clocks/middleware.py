@@ -3,7 +3,6 @@
 from django.utils import timezone
 
 from daymove.clocks.zones import zone_named
-from daymove.players.models import Player
 
 
 class LocalTimeMiddleware:
@@ -15,8 +14,8 @@ class LocalTimeMiddleware:
     def __call__(self, request):
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            name = Player.objects.filter(user_id=user.pk).values_list("time_zone", flat=True).first()
-            timezone.activate(zone_named(name))
+            player = getattr(user, "player", None)  # read with the user by the login backends
+            timezone.activate(zone_named(player.time_zone if player is not None else None))
         else:
             timezone.deactivate()
         try:

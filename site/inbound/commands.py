@@ -42,7 +42,7 @@ def _plan(match: Match, user, conditions: list[tuple[str, str]]) -> str:
     for theirs, mine in conditions:
         plan = conditional.plan_of(match, user)
         try:
-            conditional.plan_line(match.pk, user, [theirs, mine], plan.version if plan else 0)
+            conditional.plan_line(match.pk, user, [theirs, mine], plan.version if plan else 0, match.ply)
         except Refused as refusal:
             said.append(f"“if {theirs} then {mine}” was not planned: {refusal.message}")
         else:

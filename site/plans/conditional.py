@@ -39,6 +39,13 @@ def _seen_version(version) -> int:
         raise Refused("The form did not say which version of your plan you saw; reload the page.") from None
 
 
+def _seen_ply(ply) -> int:
+    try:
+        return int(ply)
+    except (TypeError, ValueError):
+        raise Refused("The form did not say which position you planned from; reload the page.") from None
+
+
 def _opponents_turn(match_id, user):
     match = get_match(match_id)
     seat = player_seat(match, user)
@@ -85,13 +92,16 @@ def _change(match: Match, user, version, edit, note: str) -> ConditionalPlan:
     return plan
 
 
-def plan_line(match_id, user, path, version) -> ConditionalPlan:
-    """Add the line `path` (from the current position: their move, your reply, ...) to the user's plan.
+def plan_line(match_id, user, path, version, seen_ply) -> ConditionalPlan:
+    """Add the line `path` (from the position after `seen_ply` moves: their move, your reply, ...) to the user's plan.
 
     A reply already planned after the same moves is replaced; a trailing move of the opponent with no
     reply after it is left out.
     """
     match, seat = _opponents_turn(match_id, user)
+    # The line was read from the position the player saw: once the match has moved on it is stale, not illegal.
+    if match.ply != _seen_ply(seen_ply):
+        raise Conflict(STALE)
     rules = match.rules
     path = tuple(path)
     start = positions.start(match, notations_of(match), seat, match.ply)

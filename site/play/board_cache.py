@@ -15,13 +15,16 @@ from functools import cache
 from pathlib import Path
 
 from django.core.cache import caches
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from daymove.play import boards
 from daymove.play.models import Match, Move
 
 CACHE = "boards"
 SECONDS = 7 * 24 * 3600  # a position seen once a day stays drawn; older ones are drawn again when asked
-DRAWN = ("board_svg", "buttons", "selection", "shown_ply", "moves", "description", "prompt", "review")  # cached
+DRAWN = ("board_svg", "buttons", "selection", "shown_ply", "description", "prompt")  # cached as they are
+HISTORY = "play/partials/history.html"  # the move list: cached drawn, as its loop grows with the moves
 
 
 @cache
@@ -58,10 +61,12 @@ def page_context(match: Match, user, clicked: list[str], at: int | None) -> dict
     drawn = store.get(key)
     if drawn is None:
         context = boards.match_context(match, user, notations_of(match), clicked, at)
-        store.set(key, {name: context[name] for name in DRAWN}, SECONDS)
+        context["history_html"] = render_to_string(HISTORY, context)
+        store.set(key, {name: context[name] for name in (*DRAWN, "history_html")}, SECONDS)
         return context
     replaying = boards.is_replay(match, at)
     return drawn | {
+        "history_html": mark_safe(drawn["history_html"]),  # drawn by our own template, escaped there
         "match": match,
         "rules": match.rules,
         "seat": seat,

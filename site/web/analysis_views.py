@@ -77,7 +77,7 @@ def _publish(match_id, user, root, path, data):
 
 
 def _plan(match_id, user, root, path, data):
-    conditional.plan_line(match_id, user, path, data.get("version"))
+    conditional.plan_line(match_id, user, path, data.get("version"), root)  # a plan starts at the current position
     return root, path
 
 

@@ -36,7 +36,7 @@ def planned_match():
     match = play_one(MatchFactory(player0=alice, player1=bob))
     expected = legal_after(match)[0]
     old, new = legal_after(match, expected)[:2]
-    plan = conditional.plan_line(match.pk, alice, [expected, old], 0)
+    plan = conditional.plan_line(match.pk, alice, [expected, old], 0, match.ply)
     return match, alice, bob, expected, old, new, plan
 
 
@@ -47,7 +47,7 @@ def move_of(match, bob, expected):
 def change_of(kind, match, alice, expected, new, plan):
     if kind == "cancel":
         return lambda: conditional.cancel(match.pk, alice, plan.version)
-    return lambda: conditional.plan_line(match.pk, alice, [expected, new], plan.version)
+    return lambda: conditional.plan_line(match.pk, alice, [expected, new], plan.version, match.ply)
 
 
 @pytest.mark.parametrize("kind", ["cancel", "edit"])

@@ -185,7 +185,7 @@ def test_the_admin_lists_plans_per_match_but_never_an_analysis(alice, bob, admin
     expected = legal_after(match)[0]
     reply = legal_after(match, expected)[0]
     try_move(client_for(alice), match, legal_after(match)[1])
-    conditional.plan_line(match.pk, alice, [expected, reply], 0)
+    conditional.plan_line(match.pk, alice, [expected, reply], 0, match.ply)
     plans = admin_client.get("/admin/plans/conditionalplan/", {"q": match.pk}).content.decode()
     assert f"{expected} {reply}" in plans  # a perfect-information game: support may read the plan
     analyses = admin_client.get("/admin/plans/analysistree/").content.decode()

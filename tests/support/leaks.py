@@ -131,7 +131,7 @@ class PlanWorld:
             if self.match.to_move == 1 - self.seat:
                 line = self._random_line(self.match.ply)
                 if len(line) > 1:
-                    version = conditional.plan_line(self.match.pk, owner, line, version).version
+                    version = conditional.plan_line(self.match.pk, owner, line, version, self.match.ply).version
         return self
 
     def __exit__(self, *exc):

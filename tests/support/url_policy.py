@@ -125,7 +125,7 @@ def planned_line(w) -> list[str]:
 
 
 def opponent_plans(w):
-    conditional.plan_line(w.match.pk, w.users["opponent"], planned_line(w), 0)
+    conditional.plan_line(w.match.pk, w.users["opponent"], planned_line(w), 0, w.match.ply)
 
 
 MATCH_ACTION_REFUSED = dict(other=403, staff=403)
