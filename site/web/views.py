@@ -59,9 +59,10 @@ def _open_challenges():
 def _your_games(user) -> dict:
     """The signed-in player's own lists: matches (your turn soonest deadline first, waiting, finished) and
     challenges (to you, by you)."""
-    mine = Match.objects.filter(Q(player0=user) | Q(player1=user)).select_related(
-        "player0__player",
-        "player1__player",  # the profiles say who is a bot
+    mine = (
+        Match.objects.filter(Q(player0=user) | Q(player1=user))
+        .select_related("player0__player", "player1__player")  # the profiles say who is a bot
+        .defer("state")  # a list shows no position: its JSON is the largest column and is not read
     )
     active = list(by_deadline(mine.filter(status=Match.Status.ACTIVE)).select_related("clock"))
     return {

@@ -100,11 +100,14 @@ def test_review_follows_the_latest_move_and_steps_by_buttons_and_arrow_keys(open
     assert box.evaluate("b => b.scrollHeight > b.clientHeight"), "the list overflows: the test means something"
 
     def in_sight():
-        return page.evaluate(
-            """() => { const b = document.querySelector('.history .moves').getBoundingClientRect();
-                       const c = document.querySelector('.history li.current').getBoundingClientRect();
-                       return c.top >= b.top && c.bottom <= b.bottom; }"""
+        """True once the current move is scrolled into the list's view (the page scrolls it after each swap)."""
+        page.wait_for_function(
+            """() => { const b = document.querySelector('.history .moves')?.getBoundingClientRect();
+                       const c = document.querySelector('.history li.current')?.getBoundingClientRect();
+                       return b && c && c.top >= b.top && c.bottom <= b.bottom; }""",
+            timeout=2000,
         )
+        return True
 
     assert in_sight(), "the latest move is in sight"
     expect(page.locator(".history .viewing")).to_have_text(f"Latest: move {last}")
