@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -109,6 +109,7 @@ class Result:
     p95: float
     p99: float
     per_second: float
+    reads_per_request: float | None = None  # PostgreSQL blocks read from outside its buffer cache, per request
 
 
 def run_locust(base_url: str, user_class: str, plan_path: Path, *, users: int, seconds: float, out: Path) -> Result:
@@ -185,13 +186,41 @@ def loopback(base_url: str) -> tuple[str, int]:
     return parts.hostname, parts.port
 
 
+def database_blocks() -> tuple[int, int] | None:
+    """PostgreSQL's counts for this database so far: (blocks found in its buffer cache, blocks read from outside
+    it); None on SQLite. The site's connections close after each request, so their counts are in."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT blks_hit, blks_read FROM pg_stat_database WHERE datname = current_database()")
+        return cursor.fetchone()
+
+
+def buffer_cache_size() -> str:
+    """PostgreSQL's shared_buffers setting ("" on SQLite)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return ""
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW shared_buffers")
+        return cursor.fetchone()[0]
+
+
 def measure(base_url: str, plan_path: Path, *, users: int, seconds: float, out: Path, warm_up: float) -> list[Result]:
     """Every endpoint in turn against one server; GET endpoints first run `warm_up` seconds unmeasured."""
     results = []
     for user_class, _ in ENDPOINTS:
         if warm_up and user_class != "Move":
             run_locust(base_url, user_class, plan_path, users=users, seconds=warm_up, out=out)
-        results.append(run_locust(base_url, user_class, plan_path, users=users, seconds=seconds, out=out))
+        before = database_blocks()
+        result = run_locust(base_url, user_class, plan_path, users=users, seconds=seconds, out=out)
+        after = database_blocks()
+        if before is not None and after is not None and result.requests:
+            result = replace(result, reads_per_request=(after[1] - before[1]) / result.requests)
+        results.append(result)
     return results
 
 
@@ -214,15 +243,17 @@ def table(results: list[Result]) -> str:
     """The results as a Markdown table, with each p50 as a multiple of the baseline's (the first row)."""
     base = results[0].p50 if results else math.nan
     rows = [
-        "| endpoint | requests | failed | p50 ms | p95 ms | p99 ms | p95 / p50 | req/s | p50 vs baseline |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| endpoint | requests | failed | p50 ms | p95 ms | p99 ms | p95 / p50 | req/s | p50 vs baseline "
+        "| db reads / req |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         ratio = r.p50 / base if base else math.nan
         spread = r.p95 / r.p50 if r.p50 else math.nan
+        reads = "–" if r.reads_per_request is None else f"{r.reads_per_request:.1f}"
         rows.append(
             f"| {r.name} | {r.requests} | {r.failures} | {r.p50:.0f} | {r.p95:.0f} | {r.p99:.0f} | "
-            f"{spread:.1f} | {r.per_second:.1f} | ×{ratio:.1f} |"
+            f"{spread:.1f} | {r.per_second:.1f} | ×{ratio:.1f} | {reads} |"
         )
     return "\n".join(rows)
 
@@ -263,6 +294,11 @@ def report(args, database: scratch.Database, runs: list[SizeRun]) -> str:
         "- Moves: every POST is the legal next move of a seeded active match by the player to move, as htmx sends it "
         "(the play area comes back).",
     ]
+    if buffers := buffer_cache_size():
+        lines.append(
+            "- db reads / req: the blocks PostgreSQL read from outside its buffer cache (shared_buffers "
+            f"{buffers} here) per request, from `pg_stat_database`: what a larger site costs that a small one does not."
+        )
     if args.note:
         lines.append(f"- Note: {args.note.rstrip('.')}.")
     for run in runs:

@@ -5,6 +5,7 @@ import json
 import random
 
 import pytest
+from django.db import connection
 
 from daymove.play.models import Move
 from daymove.play.replaycheck import check_all_matches
@@ -25,6 +26,9 @@ def test_locust_times_every_endpoint_and_plays_real_moves(live_server, tmp_path)
     assert [r.name for r in results] == [name for _, name in loadbench.ENDPOINTS]
     assert all(r.requests > 0 and r.failures == 0 for r in results), results
     assert all(0 < r.p50 <= r.p95 <= r.p99 for r in results)
+    # PostgreSQL says how many blocks each request read from outside its buffer cache; SQLite cannot.
+    on_postgres = connection.vendor == "postgresql"
+    assert all((r.reads_per_request is not None) == on_postgres for r in results)
     # Every POST counted was a move applied by the server (those cut off by the end of the run are not counted),
     # and the matches still replay from their moves.
     moves = next(r for r in results if r.name.startswith("POST"))
@@ -39,6 +43,7 @@ def test_locust_times_every_endpoint_and_plays_real_moves(live_server, tmp_path)
     text = loadbench.report(args, database, runs)
     assert "GET /healthz (baseline)" in text and "POST /m/<id>/move/" in text and "| ×1.0 |" in text
     assert "--sizes 6,12" in text and "### How the cost grows" in text and "| ×1.00 |" in text
+    assert "| db reads / req |" in text
     assert "replayed after the run: all agree" in text and "- Note: tiny run" in text
 
 
