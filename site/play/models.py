@@ -40,6 +40,13 @@ class Challenge(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        indexes = [
+            # The lobby's page of open challenges, newest first: read in order and stopped after a page, however
+            # many there are.
+            models.Index(
+                fields=["-created"], condition=models.Q(status="open", opponent__isnull=True), name="open_to_all_newest"
+            ),
+        ]
 
     def __str__(self):
         return f"{self.game} challenge by {self.creator}"

@@ -14,5 +14,9 @@ class Player(models.Model):
     next_game_after_move = models.BooleanField(default=False, help_text="After a move, go to the next one waiting.")
     created = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        # The lobby lists the bots on every visit: found among any number of players without reading them all.
+        indexes = [models.Index(fields=["user"], condition=models.Q(is_bot=True), name="bots")]
+
     def __str__(self):
         return self.user.username

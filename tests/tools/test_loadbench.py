@@ -15,6 +15,7 @@ from tools import loadbench, scratch, seeding
 @pytest.mark.django_db(transaction=True)
 def test_locust_times_every_endpoint_and_plays_real_moves(live_server, tmp_path):
     seeded = seeding.seed(6, 12, challenges=2, rng=random.Random(7), lines_per_variant=1)
+    loadbench.settle_database()  # as after a real run's seeding (VACUUM needs no transaction open: none is)
     steps, needing = loadbench.plan(seeded, loadbench.dashboard_path(), random.Random(1), viewers=6, moves=6)
     assert needing == set(seeded.user_ids) & needing and set(steps["dashboard_users"]) <= needing
     plan_path = tmp_path / "plan.json"
