@@ -45,6 +45,7 @@ ENDPOINTS = [
     ("MatchPage", "GET /m/<id>/ (match page)"),
     ("Move", "POST /m/<id>/move/"),
 ]
+POOL_SIZE = 2  # database connections kept by each gunicorn worker (DB_POOL_SIZE)
 WARM_UP_SECONDS = 3  # each GET endpoint runs this long unmeasured first (caches, connections, the code paths)
 
 
@@ -295,7 +296,8 @@ def report(args, database: scratch.Database, runs: list[SizeRun]) -> str:
         "",
         f"Run {when}: `{command}` (`make loadbench`).",
         "",
-        f"- Server: gunicorn, {args.workers} sync workers, `DEBUG=false`, on 127.0.0.1, {database.label} {version}; "
+        f"- Server: gunicorn, {args.workers} sync workers, `DEBUG=false`, `DB_POOL_SIZE={POOL_SIZE}`, on 127.0.0.1, "
+        f"{database.label} {version}; "
         f"the load generator is Locust {_locust_version()} (`tools/locustfile.py`, FastHttpUser) on the same machine "
         f"({os.cpu_count()} cores), {args.users} users in a closed loop (no wait between requests).",
         f"- Each endpoint in turn for {args.seconds:g} s; GET endpoints warmed up {WARM_UP_SECONDS} s first. Latency "
@@ -308,7 +310,8 @@ def report(args, database: scratch.Database, runs: list[SizeRun]) -> str:
     if buffers := buffer_cache_size():
         lines.append(
             "- db reads / req: the blocks PostgreSQL read from outside its buffer cache (shared_buffers "
-            f"{buffers} here) per request, from `pg_stat_database`: what a larger site costs that a small one does not."
+            f"{buffers} here) per request, from `pg_stat_database`: what a larger site costs that a small one does not "
+            "(approximate: pooled connections report their counts up to a few seconds late)."
         )
     if args.note:
         lines.append(f"- Note: {args.note.rstrip('.')}.")
@@ -359,7 +362,9 @@ def _size(args, database, env, folder, players: int) -> SizeRun:
     print(f"{players} players seeded in {seconds_seeding:.0f} s: {seeded.counts}", flush=True)
     connections.close_all()
     load_before = os.getloadavg()[0]
-    with gunicorn(env, args.workers, folder / "gunicorn.log") as base_url:
+    # As in production (docs/deploy.md), each worker keeps its database connections in psycopg's pool (this process
+    # does not: it drops and makes databases, which ends every connection to them).
+    with gunicorn(env | {"DB_POOL_SIZE": str(POOL_SIZE)}, args.workers, folder / "gunicorn.log") as base_url:
         results = measure(
             base_url, plan_path, users=args.users, seconds=args.seconds, out=folder, warm_up=WARM_UP_SECONDS
         )
