@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from django.core.cache import caches
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 
 from daymove.play import boards
@@ -27,14 +27,19 @@ DRAWN = ("board_svg", "buttons", "selection", "shown_ply", "description", "promp
 HISTORY = "play/partials/history.html"  # the move list: cached drawn, as its loop grows with the moves
 
 
-@cache
-def code_digest() -> str:
-    """A digest of the code that draws pages (the games and this app's board code): a new release, new keys."""
+def drawing_sources() -> list[Path]:
+    """The files whose text decides a drawing: the games, this app's board code and the move list's template."""
     import games
 
+    history = Path(get_template(HISTORY).origin.name)
+    return sorted(Path(games.__file__).parent.rglob("*.py")) + [Path(boards.__file__), history]
+
+
+@cache
+def code_digest() -> str:
+    """A digest of the code that draws pages: a new release, new keys."""
     digest = hashlib.blake2b(digest_size=8)
-    sources = sorted(Path(games.__file__).parent.rglob("*.py")) + [Path(boards.__file__)]
-    for path in sources:
+    for path in drawing_sources():
         digest.update(path.read_bytes())
     return digest.hexdigest()
 

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from daymove.play import draws, endings, moves
+from daymove.play import board_cache, draws, endings, moves
 from daymove.play.board_cache import CACHE
 from daymove.play.models import Match
 from games.registry import all_games, get_game
@@ -159,3 +159,8 @@ def test_hidden_tiles_stay_per_view_and_never_come_from_another_world(viewers, a
             other = _assert_fresh(viewers, _reload(match))
         assert any(warm[key] != other[key] for key in warm), "the other world should look different to someone"
         assert all(warm[key] == other[key] for key in warm if key[0] == name), f"{name} could tell the worlds apart"
+
+
+def test_a_release_that_changes_how_boards_or_the_move_list_are_drawn_gets_new_keys():
+    names = {path.name for path in board_cache.drawing_sources()}
+    assert {"history.html", "boards.py", "render.py"} <= names  # the move list, the page's boards, a game's drawing
