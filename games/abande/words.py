@@ -29,8 +29,11 @@ def phase(view: dict) -> str:
 
 
 def next_step(view: dict, chosen: tuple[str, ...]) -> str:
-    """After a stack is picked: where it climbs."""
-    return f"You picked your stack on {chosen[0]}: click the neighbouring enemy stack it climbs onto."
+    """After a first click: an empty point is a stone to place (the move is whole), a stack climbs on."""
+    point = chosen[0]
+    if point not in view["stacks"]:
+        return f"You chose to place a stone on {point}: press “Play {point}” to play it."
+    return f"You picked your stack on {point}: click the neighbouring enemy stack it climbs onto."
 
 
 def result(outcome: dict) -> str:

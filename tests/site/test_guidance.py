@@ -61,6 +61,15 @@ def test_after_the_first_click_the_prompt_says_what_it_chose_and_how_to_undo_it(
 
 
 @pytest.mark.django_db
+def test_a_click_that_makes_a_whole_move_says_so_and_offers_to_play_it(alice, bob):
+    match = start(alice, bob, game="abande")  # the first stone: one click on any point is the whole move
+    page = _client(match.players[match.to_move]).get(match.get_absolute_url(), {"s": "a1"}).content.decode()
+    status = _status(page)
+    assert "place a stone on a1" in status and "stack" not in status
+    assert ">Play a1</button>" in page
+
+
+@pytest.mark.django_db
 def test_the_turn_email_says_what_to_do(alice, bob, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         match = start(alice, bob, seat=1, game="abrana")  # alice plays Green (seat 1), who reserves first
