@@ -41,6 +41,8 @@ LOCUSTFILE = Path(__file__).with_name("locustfile.py")
 # the moves (which change data) last.
 ENDPOINTS = [
     ("Healthz", "GET /healthz (baseline)"),
+    ("SignedInFloor", "GET signed-in floor"),
+    ("WriteFloor", "POST write floor"),
     ("Dashboard", "GET / (dashboard)"),
     ("MatchPage", "GET /m/<id>/ (match page)"),
     ("Move", "POST /m/<id>/move/"),
@@ -392,7 +394,7 @@ def gunicorn(env: dict, workers: int, log_path: Path, startup_seconds: float = 6
                 sys.executable,
                 "-m",
                 "gunicorn",
-                "daymove.wsgi",
+                "tools.bench_wsgi",
                 "--workers",
                 str(workers),
                 "--bind",

@@ -38,6 +38,28 @@ class Healthz(_Bench):
         self.client.get("/healthz", name="GET /healthz (baseline)")
 
 
+class SignedInFloor(_Bench):
+    """The least any signed-in page costs: the middleware, the session, the user and their player."""
+
+    @task
+    def signed_in(self):
+        uid = _rng.choice(PLAN["dashboard_users"])
+        self.client.get("/bench/signed-in", headers={"Cookie": COOKIES[uid]}, name="GET signed-in floor")
+
+
+class WriteFloor(_Bench):
+    """The least any move costs: a signed-in POST through the CSRF check and one committed compare-and-set."""
+
+    @task
+    def write(self):
+        move = _rng.choice(PLAN["moves"])
+        cookie = COOKIES[move["players"][move["seats"][move["ply"]]]]
+        headers = {"Cookie": cookie, "X-CSRFToken": cookie.rsplit("=", 1)[1], "Origin": self.host}
+        self.client.post(
+            f"/bench/write/{move['match']}", data={"ply": move["ply"]}, headers=headers, name="POST write floor"
+        )
+
+
 class Dashboard(_Bench):
     """A logged-in player's dashboard."""
 
