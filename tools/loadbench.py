@@ -306,6 +306,10 @@ def report(args, database: scratch.Database, runs: list[SizeRun]) -> str:
         "is Locust's, from sending the request to reading the whole response, in whole milliseconds.",
         "- Moves: every POST is the legal next move of a seeded active match by the player to move, as htmx sends it "
         "(the play area comes back).",
+        "- Floors (`tools/bench_floor.py`, served only by the benchmark's server): the signed-in floor is a "
+        "signed-in page that shows nothing (the middleware, the session, the user and their player); the write "
+        "floor is a signed-in POST through the CSRF check that commits one compare-and-set of a match row to "
+        "itself. Every signed-in page costs at least the first, every move at least the second.",
         "- After seeding, the database is vacuumed and analysed (as a running site's tables are), so autovacuum does "
         "not work off the bulk load during the measurement.",
     ]

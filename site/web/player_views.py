@@ -11,10 +11,10 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 
-from daymove.play.exports import export_json, export_text
 from daymove.players.accounts import delete_account, has_verified_email
 from daymove.players.forms import DeleteAccountForm
 from daymove.safety.blocks import blocked_players, has_blocked
+from daymove.web.exports import export_json, export_text
 from daymove.web.profiles import profile
 
 

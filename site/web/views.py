@@ -246,8 +246,15 @@ def match_page(request, match_id):
 
 
 # What each live part of the match page shows depends on: the part asks again only when one of these changed.
-# The clock has no version: it is asked for only when a vacation moved it, and always answers.
-LIVE_PARTS = {"head": ("ply", "status"), "play": ("ply", "status"), "actions": ("ply", "status", "offer"), "clock": ()}
+# The clock and the next game have no version of this match: the clock is asked for only when a vacation moved it,
+# the next game when one of the viewer's games changed, and both always answer.
+LIVE_PARTS = {
+    "head": ("ply", "status"),
+    "play": ("ply", "status"),
+    "actions": ("ply", "status", "offer"),
+    "clock": (),
+    "next_game": (),
+}
 
 
 def _version(match: Match) -> dict[str, str]:

@@ -132,3 +132,18 @@ def test_the_lobby_and_the_title_count_follow_the_players_games(open_tab):
     expect(other.locator("#turn-count")).not_to_contain_text("(", timeout=WITHIN)
     expect(other).not_to_have_title("(1) Abande leaderboard · Daymove", timeout=WITHIN)
     assert tab.console_errors == []
+
+
+def test_the_next_game_button_appears_when_another_game_becomes_the_players_turn(open_tab):
+    alice, bob, carol = (UserFactory(username=name) for name in ("alice", "bob", "carol"))
+    here = MatchFactory(player0=bob, player1=alice)  # bob to move: alice waits here
+    there = MatchFactory(player0=carol, player1=alice)  # carol to move there too
+    _tab, page = _player_page(open_tab, "alice", here.get_absolute_url())
+    expect(page.locator("#next-game")).to_have_count(0)
+    move_service.submit_move(there.pk, carol, there.rules.legal_move_strings(there.position())[0], 0)
+    moved = time.monotonic()
+    button = page.locator("#next-game")
+    expect(button).to_have_text(f"Next game: Abande #{there.pk} against carol →", timeout=WITHIN)
+    assert time.monotonic() - moved < LIVE_SECONDS
+    button.click()
+    expect(page.locator(".status")).to_contain_text("Your turn.")

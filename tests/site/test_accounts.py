@@ -15,6 +15,7 @@ from django.utils import timezone
 from daymove.clocks.models import Vacation
 from daymove.errors import Refused
 from daymove.notify.models import EmailPreferences
+from daymove.plans.models import AnalysisTree, ConditionalPlan
 from daymove.play import endings, moves
 from daymove.play.challenges import accept_challenge, create_challenge
 from daymove.play.models import Challenge, Match
@@ -164,6 +165,31 @@ def test_download_shows_hidden_moves_only_as_the_player_sees_them(alice, bob):
     for own, full in zip(exported, notations):
         if own != full:
             assert full not in text.split()
+
+
+def test_download_holds_the_players_own_note_analyses_and_plan_and_nobody_elses(alice, bob):
+    match = MatchFactory(player0=alice, player1=bob)
+    moves.submit_move(match.pk, alice, "d4", 0)
+    PrivateNote.objects.create(match=match, user=alice, text="Hold the centre.\nThen push.")
+    PrivateNote.objects.create(match=match, user=bob, text="bob's secret")
+    AnalysisTree.objects.create(
+        match=match, owner=alice, root_ply=1, published=False, tree=[{"m": "e5", "c": [{"m": "c3", "c": []}]}]
+    )
+    AnalysisTree.objects.create(match=match, owner=bob, root_ply=1, tree=[{"m": "b2", "c": []}])
+    ConditionalPlan.objects.create(match=match, owner=alice, ply=1, tree=[{"m": "e5", "c": [{"m": "e4", "c": []}]}])
+
+    exported = json.loads(_client(alice).get(reverse("download_json")).content)["matches"][0]
+    assert exported["your_note"] == "Hold the centre.\nThen push."
+    assert exported["your_analyses"] == [{"from_ply": 1, "published": False, "lines": [["e5", "c3"]]}]
+    assert exported["your_conditional_plan"] == {"from_ply": 1, "status": "active", "lines": [["e5", "e4"]]}
+    text = _client(alice).get(reverse("download_text")).content.decode()
+    assert "Your note:\n  Hold the centre.\n  Then push." in text
+    assert "Your analysis from the position after 1 move:\n  e5 c3" in text
+    assert "Your conditional plan from the position after 1 move (active):\n  e5 e4" in text
+    assert "bob's secret" not in text and "b2" not in text
+    bobs = json.loads(_client(bob).get(reverse("download_json")).content)["matches"][0]
+    assert bobs["your_note"] == "bob's secret" and bobs["your_conditional_plan"] is None
+    assert bobs["your_analyses"] == [{"from_ply": 1, "published": False, "lines": [["b2"]]}]
 
 
 # ---- admin login -------------------------------------------------------------------------------

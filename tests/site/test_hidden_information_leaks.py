@@ -35,6 +35,7 @@ from daymove.notify.mailer import send_email_job
 from daymove.notify.models import EmailPreferences
 from daymove.play import boards
 from daymove.play.models import Match
+from daymove.web.views import LIVE_PARTS
 from games.registry import all_games
 from tests.factories import MatchFactory, UserFactory
 from tests.support.leaks import (
@@ -81,7 +82,7 @@ def requests_for(viewer: Viewer, match: Match, notations: list[str], mover_path:
     if not viewer.logged_in:
         return out
     stale = {"ply": max(ply - 1, 0), "status": "active", "offer": "x"}
-    out += [("GET", reverse("match_part", args=[match.pk, part]), stale, HTMX) for part in ("head", "play", "actions")]
+    out += [("GET", reverse("match_part", args=[match.pk, part]), stale, HTMX) for part in LIVE_PARTS]
     if ply % 3 == 0:  # the pages that list matches, and the downloads of one's games
         if viewer.seat is None:
             out.append(("GET", reverse("profile", args=[match.players[0].username]), {}, {}))

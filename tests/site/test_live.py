@@ -118,6 +118,23 @@ def test_a_vacation_updates_the_clocks_on_the_opponents_open_page(alice, bob, ma
     assert "away until" not in client.get(clock, **HTMX).content.decode()
 
 
+def test_the_next_game_part_offers_a_match_that_became_the_players_turn_while_the_page_was_open(
+    alice, bob, carol, match, client
+):
+    there = MatchFactory(player0=carol, player1=bob)  # carol to move there; bob waits for alice here
+    part = reverse("match_part", args=[match.pk, "next_game"])
+    client.force_login(bob)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert 'hx-trigger="sse:turns"' in page and 'id="next-game"' not in page
+    assert 'id="next-game"' not in client.get(part, **HTMX).content.decode()
+    moves.submit_move(there.pk, carol, there.rules.legal_move_strings(there.position())[0], 0)
+    assert (f"user-{bob.pk}", "turns") in recorded()  # what makes the open page ask for the part again
+    answer = client.get(part, **HTMX).content.decode()
+    assert f"Next game: Abande #{there.pk} against carol" in answer and 'id="play"' not in answer
+    client.force_login(carol)  # a spectator of this match has no next game to be offered here
+    assert "next-game" not in client.get(part, **HTMX).content.decode()
+
+
 def test_the_nav_count_and_title_follow_the_games_waiting(alice, bob, match, client):
     client.force_login(bob)
     page = client.get(reverse("lobby")).content.decode()

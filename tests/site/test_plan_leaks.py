@@ -22,6 +22,7 @@ from django.urls import reverse
 
 from daymove.notify.mailer import send_email_job
 from daymove.play import moves
+from daymove.web.views import LIVE_PARTS
 from games.registry import all_games
 from tests.factories import MatchFactory, UserFactory
 from tests.support.games import game_cases
@@ -46,7 +47,7 @@ def pages_for(name: str, match, owner) -> list[tuple[str, dict, dict]]:
     url = match.get_absolute_url()
     stale = {"ply": max(match.ply - 1, 0), "status": "active", "offer": "x"}
     pages = [(url, {}, {}), (url, {"at": max(match.ply - 1, 0)}, HTMX)]
-    pages += [(reverse("match_part", args=[match.pk, part]), stale, HTMX) for part in ("head", "play", "actions")]
+    pages += [(reverse("match_part", args=[match.pk, part]), stale, HTMX) for part in LIVE_PARTS]
     pages.append((reverse("profile", args=[owner.username]), {}, {}))
     pages.append((reverse("analysis", args=[match.pk]), {}, HTMX))  # their own board (or the refusal)
     if name == "opponent":

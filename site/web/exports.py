@@ -1,8 +1,9 @@
-"""A player's games for download, as JSON and as plain-text notation.
+"""A player's games for download, as JSON and as plain-text notation, with what they wrote on each for themself.
 
 Moves of hidden-information games go through `Match.history_for` with the player's own seat: while
 a match is in progress the export shows only what that player may see; once it has ended (however
-it ended) the whole record.
+it ended) the whole record. Private notes, analysis boards and conditional plans are the player's own
+(their moves entered as that player saw the game), and only their own are read.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from collections import defaultdict
 from django.db.models import Q
 from django.utils import timezone
 
+from daymove.plans import trees
+from daymove.plans.models import AnalysisTree, ConditionalPlan
 from daymove.play.models import Match, Move
+from daymove.talk.models import PrivateNote
 
 
 def _matches(user) -> list[tuple[Match, list[str]]]:
@@ -32,11 +36,33 @@ def _matches(user) -> list[tuple[Match, list[str]]]:
     return [(m, m.history_for(m.seat_of(user), notations[m.pk])) for m in matches]
 
 
+def _own_work(user) -> dict[int, dict]:
+    """What the user wrote for themself, by match: note, analysis boards, conditional plan (three queries; the
+    analyses they made as a spectator of others' finished matches are not part of their games, nor of the export)."""
+    work = defaultdict(lambda: {"note": "", "analyses": [], "plan": None})
+    for match_id, text in PrivateNote.objects.filter(user=user).exclude(text="").values_list("match_id", "text"):
+        work[match_id]["note"] = text
+    for analysis in AnalysisTree.objects.filter(owner=user).order_by("root_ply"):
+        work[analysis.match_id]["analyses"].append(
+            {"from_ply": analysis.root_ply, "published": analysis.published, "lines": _lines(analysis.tree)}
+        )
+    for plan in ConditionalPlan.objects.filter(owner=user):
+        work[plan.match_id]["plan"] = {"from_ply": plan.ply, "status": plan.status, "lines": _lines(plan.tree)}
+    return work
+
+
+def _lines(tree: list) -> list[list[str]]:
+    """Every line of a move tree, main lines first."""
+    return [list(line) for line in trees.lines(tree)]
+
+
 def export_json(user) -> dict:
     """All the user's matches as JSON-ready data."""
     games = []
+    work = _own_work(user)
     for match, moves in _matches(user):
         rules = match.rules
+        own = work[match.pk]
         games.append(
             {
                 "id": match.pk,
@@ -57,6 +83,9 @@ def export_json(user) -> dict:
                 "created": match.created.isoformat(),
                 "finished": match.finished_at.isoformat() if match.finished_at else None,
                 "moves": moves,
+                "your_note": own["note"],
+                "your_analyses": own["analyses"],
+                "your_conditional_plan": own["plan"],
             }
         )
     return {"player": user.username, "exported": timezone.now().isoformat(), "matches": games}
@@ -70,6 +99,7 @@ def _tag(name: str, value) -> str:
 def export_text(user) -> str:
     """All the user's matches in plain text: tag lines, then one numbered move per line."""
     blocks = []
+    work = _own_work(user)
     for match, moves in _matches(user):
         rules = match.rules
         lines = [_tag("Game", rules.name), _tag("Match", match.pk), _tag("Date", match.created.date().isoformat())]
@@ -82,5 +112,26 @@ def export_text(user) -> str:
         lines.append(_tag("Result", match.result_text() or "in progress"))
         lines.append("")
         lines.extend(f"{ply}. {text}" for ply, text in enumerate(moves, start=1))
+        lines.extend(_own_work_text(work[match.pk]))
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
+
+
+def _own_work_text(own: dict) -> list[str]:
+    """The user's note, analyses and plan on one match as text lines after its moves (none if they wrote none)."""
+    text = []
+    if own["note"]:
+        text += ["", "Your note:", *(f"  {line}" for line in own["note"].splitlines())]
+    for analysis in own["analyses"]:
+        shown = ", published" if analysis["published"] else ""
+        text += ["", f"Your analysis from the position after {_moves(analysis['from_ply'])}{shown}:"]
+        text += [f"  {' '.join(line)}" for line in analysis["lines"]]
+    if own["plan"]:
+        plan = own["plan"]
+        text += ["", f"Your conditional plan from the position after {_moves(plan['from_ply'])} ({plan['status']}):"]
+        text += [f"  {' '.join(line)}" for line in plan["lines"]]
+    return text
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"
