@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 # Web server (uvicorn: ASGI, so pages get live updates), Celery worker and beat, and the SMTP receiver for replies
-# to turn emails, together; Ctrl-C stops them all.
+# to turn emails, together under tools/supervisor.py; one Ctrl-C (or SIGTERM) stops them all within a few seconds.
 HOST ?= 127.0.0.1
 PORT ?= 8000
 run: $(STAMP)
@@ -26,11 +26,12 @@ run: $(STAMP)
 	@echo "Daymove is at http://$(HOST):$(PORT)/"
 	@echo "Demo logins: alice / daymove-demo and bob / daymove-demo (admin: admin / daymove-admin)"
 	@echo "Emails are written to var/mail/ (no mail server needed); replies to them go to SMTP 127.0.0.1:2525."
+	@echo "Press Ctrl-C to stop them all."
 	@echo ""
-	trap 'kill 0' INT TERM EXIT; export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
-	$(BIN)/celery -A daymove worker --beat --loglevel INFO --concurrency 2 & \
-	$(BIN)/python manage.py receive_mail & \
-	$(BIN)/uvicorn daymove.asgi:application --host $(HOST) --port $(PORT) --lifespan off --timeout-graceful-shutdown 2
+	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; exec $(BIN)/python -m tools.supervisor \
+	  "$(BIN)/celery -A daymove worker --beat --loglevel INFO --concurrency 2" \
+	  "$(BIN)/python manage.py receive_mail" \
+	  "$(BIN)/uvicorn daymove.asgi:application --host $(HOST) --port $(PORT) --lifespan off --timeout-graceful-shutdown 2"
 
 # The browser tests drive Debian's Chromium; install it when missing and we are allowed to.
 chromium:
