@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.resources
+import zoneinfo
 from functools import cache
+from pathlib import Path
 from zoneinfo import ZoneInfo, available_timezones
 
 UTC = ZoneInfo("UTC")
@@ -19,13 +22,33 @@ def zone_names() -> list[str]:
 REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
 
 
+@cache
+def canonical_zone_names() -> list[str]:
+    """The zones of zone.tab, the IANA table of each country's zones: no old spellings or aliases ("Europe/Kiev",
+    "Asia/Calcutta", "Asia/Istanbul", "Australia/ACT"), which stay valid settings but are not offered.
+
+    Read where zoneinfo reads its zones (the system's folder, else the tzdata package); without the table, every name
+    in a region.
+    """
+    for folder in zoneinfo.TZPATH:
+        if (table := Path(folder) / "zone.tab").is_file():
+            break
+    else:
+        try:
+            table = importlib.resources.files("tzdata").joinpath("zoneinfo", "zone.tab")
+        except ModuleNotFoundError:
+            return [name for name in zone_names() if name.partition("/")[0] in REGIONS]
+    listed = {line.split("\t")[2] for line in table.read_text().splitlines() if line and not line.startswith("#")}
+    return sorted(listed & set(zone_names()))
+
+
 def zone_choices(keep: str | None = None) -> list:
     """The time zones a person picks from: UTC, then each region's places (grouped, "Buenos Aires (Argentina)").
 
     `keep`, a known zone outside the list (a player's present setting), is offered too so saving keeps it.
     """
     groups: dict[str, list] = {region: [] for region in REGIONS}
-    for name in zone_names():
+    for name in canonical_zone_names():
         region, _, place = name.partition("/")
         if region in groups and place:
             *within, city = place.replace("_", " ").split("/")
