@@ -55,4 +55,5 @@ def test_the_site_installs_and_its_service_worker_takes_pushes(profile_tab, sett
     page = tab.go(reverse("push_settings"))
     page.wait_for_selector("#push-on:not([hidden])")
     assert "Notifications are off for this device." in page.inner_text("#push-status")
+    assert page.locator("#push-on").is_visible() and not page.locator("#push-off").is_visible()  # the true state only
     assert tab.console_errors == []
