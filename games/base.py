@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games.words import result_sentence
+from games.words import play_it, result_sentence
 
 if TYPE_CHECKING:
-    from games.ui import BoardUI
+    from games.ui import BoardUI, Selection
 
 State = Any  # each game chooses its own state type (treated as immutable by callers)
 Move = Hashable  # each game chooses its own move type; the notation is the public form
@@ -277,14 +277,16 @@ class Game:
         """The phase of play a view (of a position someone is to move in) is in: a key of `phase_prompts`."""
         return "play"
 
-    def next_step(self, view: dict, chosen: tuple[str, ...]) -> str:
-        """What to click after `chosen`, the first clicks of a move, saying what they chose."""
-        return f"You picked {' → '.join(chosen)}: click a highlighted point to finish the move."
+    def next_step(self, view: dict, selection: Selection) -> str:
+        """What the clicks of `selection` chose, and what to click next or the move to play once it is whole."""
+        if selection.complete is not None:
+            return f"You chose {selection.complete}: {play_it(selection.complete)}."
+        return f"You picked {' → '.join(selection.tokens)}: click a highlighted point to finish the move."
 
-    def prompt(self, view: dict, chosen: tuple[str, ...] = ()) -> str:
-        """What the player to move does now; after a first click, what it chose and how to undo it."""
-        if chosen:
-            return f"{self.next_step(view, tuple(chosen))} To undo, choose “Start over”."
+    def prompt(self, view: dict, selection: Selection | None = None) -> str:
+        """What the player to move does now; after clicks, what they chose and how to undo it."""
+        if selection is not None and selection.tokens:
+            return f"{self.next_step(view, selection)} To undo, choose “Start over”."
         return self.phase_prompts[self.phase_of(view)]
 
     def result_words(self, outcome: dict, names: tuple[str, str] | None = None, mover: int | None = None) -> str:
@@ -307,6 +309,10 @@ class Game:
         clicks made so far, every next token of a legal move that starts with them.
         """
         raise NotImplementedError
+
+    def click_orders(self, move_text: str) -> tuple[tuple[str, ...], ...]:
+        """Every order in which a move's clicks may be made: `move_tokens` alone, unless the game allows others."""
+        return (tuple(self.move_tokens(move_text)),)
 
     def token_label(self, token: str) -> str:
         """How a token that the board does not draw is labelled on a button ("pass" is "Pass")."""

@@ -1,5 +1,7 @@
-"""What the site tells a board renderer about the clicks a player can make, and how a click target is marked.
+"""The clicks a player makes towards a move, what a board renderer is told of them, and how a click target is marked.
 
+`select` matches the clicks made so far against the legal moves' click orders (`Game.click_orders`): what they
+chose, which clicks may follow and which move they spell out; the prompt above the board words that selection.
 Renderers live in each game package and draw SVG from a player view. They pass the drawing of every point (and
 every other token a player may click) through `BoardUI.target`, which names it for hover and screen readers;
 which tokens are on offer, and what a click does, is the site's business. Here a target is only marked with data
@@ -12,6 +14,33 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from games.svg import esc
+
+
+@dataclass
+class Selection:
+    """The clicks made so far towards a move, and what they lead to."""
+
+    tokens: tuple[str, ...] = ()
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # next token -> clicks after it
+    complete: str | None = None  # the legal move these clicks spell out, if any
+
+
+def select(rules, legal: list[str], clicked: list[str]) -> Selection:
+    """Match the clicks against the legal moves' click orders; unknown clicks start over."""
+    sequences = [(move, order) for move in legal for order in rules.click_orders(move)]
+    tokens = tuple(clicked)
+    if tokens and not any(seq[: len(tokens)] == tokens for _, seq in sequences):
+        tokens = ()
+    selection = Selection(tokens)
+    depth = len(tokens)
+    for move, seq in sequences:
+        if seq[:depth] != tokens:
+            continue
+        if len(seq) == depth:
+            selection.complete = move
+        else:
+            selection.options.setdefault(seq[depth], tokens + (seq[depth],))
+    return selection
 
 
 @dataclass

@@ -20,6 +20,16 @@ SITE_ENDINGS = {
 ABORTED = frozenset({"aborted", "aborted-by-admin"})
 
 
+def play_it(move: str) -> str:
+    """How to play a move whose clicks are all made: the Play button the page offers for it."""
+    return f"press “Play {move}” to play it"
+
+
+def with_article(words: str) -> str:
+    """ "an orange sun", "a blue moon": the indefinite article chosen by the word that follows it."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
 def score_phrase(scores, winner: int | None, names: tuple[str, str], unit: str) -> str:
     """The scores in words, the winner's first: "18 points to 15", "15 points each", "alice 3 points, bob 2"."""
     if scores is None:

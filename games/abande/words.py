@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.abande.rules import COLOUR_NAME
-from games.words import result_sentence
+from games.ui import Selection
+from games.words import play_it, result_sentence
 
 OUTCOME_REASONS = ("score",)
 REASONS = {
@@ -28,12 +29,16 @@ def phase(view: dict) -> str:
     return "insert" if view["hands"][view["to_move"]] else "no-hand"
 
 
-def next_step(view: dict, chosen: tuple[str, ...]) -> str:
-    """After a first click: an empty point is a stone to place (the move is whole), a stack climbs on."""
-    point = chosen[0]
-    if point not in view["stacks"]:
-        return f"You chose to place a stone on {point}: press “Play {point}” to play it."
-    return f"You picked your stack on {point}: click the neighbouring enemy stack it climbs onto."
+def next_step(view: dict, selection: Selection) -> str:
+    """After a click: a stone placed or a pass (the move is whole), a stack to move, or a stack and where it climbs."""
+    move, tokens = selection.complete, selection.tokens
+    if move == "pass":
+        return f"You chose to pass: {play_it(move)}."
+    if move is not None and len(tokens) == 1:
+        return f"You chose to place a stone on {move}: {play_it(move)}."
+    if move is not None:
+        return f"Your stack on {tokens[0]} climbs onto {tokens[1]}: {play_it(move)}."
+    return f"You picked your stack on {tokens[0]}: click the neighbouring enemy stack it climbs onto."
 
 
 def result(outcome: dict) -> str:

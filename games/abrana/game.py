@@ -33,6 +33,7 @@ class Abrana(Game):
     to_json = staticmethod(rules.to_json)
     from_json = staticmethod(rules.from_json)
     move_tokens = staticmethod(rules.move_tokens)
+    click_orders = staticmethod(rules.click_orders)
     random_playout = staticmethod(rules.random_playout)
 
     # ---- what a viewer sees (views.py, render.py) ---------------------------------------------

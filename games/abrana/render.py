@@ -248,9 +248,7 @@ def describe(view: dict) -> list[str]:
         mover = seats[view["to_move"]]
         if phase == "reserve":
             lines.append(
-                f"{mover} to move: reserve two border squares for the green pawn "
-                f"(click the square that comes first in notation order first: files a to f, "
-                f"then ranks 1 to 6)."
+                f"{mover} to move: reserve two border squares for the green pawn (click them in either order)."
             )
         elif phase == "place-red":
             lines.append(f"{mover} to move: place the red pawn on a border square that is not reserved.")

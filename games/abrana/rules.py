@@ -339,12 +339,17 @@ def move_tokens(move_text):
         return ("pass",)
     if move >= RESERVE:
         a, b = divmod(move - RESERVE, NSQ)
-        # A pair has to be entered in one fixed order; notation order is the predictable one.
-        return (NAMES[a], NAMES[b])
+        return (NAMES[a], NAMES[b])  # notation order; `click_orders` accepts the other too
     if move >= PLACE:
         return (NAMES[move - PLACE],)
     s, t = divmod(move, NSQ)
     return (NAMES[s], NAMES[t])
+
+
+def click_orders(move_text):
+    """The orders in which a move's clicks may be made: a reservation's two squares either way round."""
+    tokens = move_tokens(move_text)
+    return (tokens, tokens[::-1]) if "+" in move_text else (tokens,)
 
 
 def random_playout(state, rng):

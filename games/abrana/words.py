@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.abrana.rules import PLY_LIMIT, SEAT_NAMES
-from games.words import result_sentence
+from games.ui import Selection
+from games.words import play_it, result_sentence
 
 OUTCOME_REASONS = ("pawn-captured", "six-markers", "double-pass", "ply-limit")
 REASONS = {
@@ -18,7 +19,7 @@ REASONS = {
 UNIT = "markers"
 UNSCORED = ("pawn-captured",)  # a captured pawn decides whatever the markers
 PROMPTS = {
-    "reserve": "Reserve two border squares for your pawn: click the first (the earlier in notation order).",
+    "reserve": "Reserve two border squares for your pawn: click one, then the other.",
     "place-red": "Place your red pawn: click a border square that is not reserved.",
     "place-green": "Place your green pawn: click one of the two reserved squares.",
     "play": (
@@ -33,11 +34,20 @@ def phase(view: dict) -> str:
     return view["phase"]
 
 
-def next_step(view: dict, chosen: tuple[str, ...]) -> str:
-    """After the first square: the second reserved square, or where the move goes."""
-    if view["phase"] == "reserve":
-        return f"You reserved {chosen[0]}: click the second border square."
-    return f"Your move starts from {chosen[0]}: click the square to step or jump to."
+def next_step(view: dict, selection: Selection) -> str:
+    """After a click: the reserved squares so far, the pawn placed, or where the move starts and goes."""
+    move, tokens, phase = selection.complete, selection.tokens, view["phase"]
+    if move == "pass":
+        return f"You chose to pass: {play_it(move)}."
+    if phase == "reserve":
+        if move is None:
+            return f"You reserved {tokens[0]}: click the second border square."
+        return f"You chose to reserve {tokens[0]} and {tokens[1]}: {play_it(move)}."
+    if phase in ("place-red", "place-green"):
+        return f"You chose to place your {phase[6:]} pawn on {move}: {play_it(move)}."
+    if move is None:
+        return f"Your move starts from {tokens[0]}: click the square to step or jump to."
+    return f"Your move goes from {tokens[0]} to {tokens[1]}: {play_it(move)}."
 
 
 def result(outcome: dict) -> str:

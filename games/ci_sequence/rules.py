@@ -99,7 +99,11 @@ class State:
 
 
 # ---- notation ------------------------------------------------------------------------------
-_MOVE_RE = re.compile(r"^([BO][dms])@([a-d][1-4])(?:>(NE|SE|SW|NW|N|E|S|W))?$|^([a-d][1-4])-([a-d][1-4])$")
+# Read in any case: each letter's place says what it is (a colour, a symbol, a file or a direction), so case never
+# decides between two readings, and parse_move gives each part its canonical case.
+_MOVE_RE = re.compile(
+    r"^([BO][DMS])@([A-D][1-4])(?:>(NE|SE|SW|NW|N|E|S|W))?$|^([A-D][1-4])-([A-D][1-4])$", re.IGNORECASE
+)
 
 
 def is_placement(code: int) -> bool:
@@ -379,10 +383,10 @@ def parse_move(text: str) -> int:
         raise IllegalMove(f"{text.strip()!r} is not a move: write Bm@b2, b2-c3 or Bm@a1>E")
     type_name, square, direction, frm, to = m.groups()
     if frm:
-        return MOVE_BASE + SQUARE[frm] * 16 + SQUARE[to]
-    code = TYPE_INDEX[type_name] * 16 + SQUARE[square]
+        return MOVE_BASE + SQUARE[frm.lower()] * 16 + SQUARE[to.lower()]
+    code = TYPE_INDEX[type_name[0].upper() + type_name[1].lower()] * 16 + SQUARE[square.lower()]
     if direction:
-        return PUSH_BASE + code * 8 + B.DIR_INDEX[direction]
+        return PUSH_BASE + code * 8 + B.DIR_INDEX[direction.upper()]
     return code
 
 

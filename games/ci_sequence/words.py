@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.ci_sequence.rules import PLY_LIMIT, SEAT_NAMES, token_label
-from games.words import result_sentence
+from games.ui import Selection
+from games.words import play_it, result_sentence, with_article
 
 OUTCOME_REASONS = ("score", "four-in-a-row", "ply-limit")
 REASONS = {
@@ -24,15 +25,24 @@ def phase(view: dict) -> str:
     return view["phase"]
 
 
-def next_step(view: dict, chosen: tuple[str, ...]) -> str:
-    """After a hand tile, a square or both: what comes next."""
-    first = chosen[0]
+def next_step(view: dict, selection: Selection) -> str:
+    """After a hand tile, a square, a push direction or a board tile's two squares: what was chosen, what comes next."""
+    move, tokens = selection.complete, selection.tokens
+    first = tokens[0]
     if first in view["cells"]:
-        return f"You picked the tile on {first}: click the empty square next to it where it moves."
+        if move is None:
+            return f"You picked the tile on {first}: click the empty square next to it where it moves."
+        return f"The tile on {first} moves to {tokens[1]}: {play_it(move)}."
     tile = token_label(first).lower()
-    if len(chosen) == 1:
-        return f"You picked a {tile} from your hand: click an empty square to place it."
-    return f"Your {tile} goes on {chosen[1]}: play it there, or pick a direction to push the row beyond it."
+    if len(tokens) == 1:
+        return f"You picked {with_article(tile)} from your hand: click an empty square to place it."
+    placed = f"Your {tile} goes on {tokens[1]}"
+    if len(tokens) > 2:
+        return f"{placed} and pushes the row beyond it {token_label(tokens[2])[5:]}: {play_it(move)}."
+    if move is None:
+        return f"{placed}: choose a direction to push the row beyond it."
+    push = ", or choose a direction to push the row beyond it" if selection.options else ""
+    return f"{placed}: {play_it(move)}{push}."
 
 
 def result(outcome: dict) -> str:

@@ -307,8 +307,8 @@ def apply_move(state: State, move: int) -> State:
 
 # ---- notation ----------------------------------------------------------------------------
 def parse_move(text: str) -> int:
-    """A move from its notation; IllegalMove if the text is not a move."""
-    text = text.strip()
+    """A move from its notation, in any case (cells and "x+" are lower case); IllegalMove if it is not a move."""
+    text = text.strip().lower()
     match = _PLACE_RE.match(text)
     if match:
         cell = match.group(1)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.offboard.rules import PLY_LIMIT, SEATS
-from games.words import result_sentence
+from games.ui import Selection
+from games.words import play_it, result_sentence
 
 OUTCOME_REASONS = ("points", "no-moves", "repetition", "ply-limit")
 REASONS = {
@@ -27,11 +28,21 @@ def phase(view: dict) -> str:
     return "displaced" if view["displaced"] is not None and view["displaced"] == view["to_move"] else "play"
 
 
-def next_step(view: dict, chosen: tuple[str, ...]) -> str:
-    """After discarding, or after a line's rear ball: what comes next."""
-    if chosen[-1] == "discard":
-        return "You discard your displaced ball: click the rear ball of the line you move or push."
-    return f"Your line starts at {chosen[-1]}: click the cell its front ball moves into."
+def next_step(view: dict, selection: Selection) -> str:
+    """After a click: the displaced ball put back, discarded, a line's rear ball, or a whole line move."""
+    move, tokens = selection.complete, selection.tokens
+    discard = tokens[0] == "discard"
+    line = tokens[1:] if discard else tokens
+    said = "You discard your displaced ball" if discard else ""
+    if move is not None and move.startswith("@"):
+        return f"You put your displaced ball back on {tokens[0]}: {play_it(move)}."
+    if not line:
+        return f"{said}: click the rear ball of the line you move or push."
+    moving = f"your line from {line[0]} moves into {line[1]}" if len(line) > 1 else f"your line starts at {line[0]}"
+    said = f"{said}, and {moving}" if discard else moving[0].upper() + moving[1:]
+    if move is not None:
+        return f"{said}: {play_it(move)}."
+    return f"{said}: click the cell its front ball moves into."
 
 
 def result(outcome: dict) -> str:

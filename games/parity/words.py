@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.parity.rules import NO_CAPTURE_LIMIT, SEAT_NAMES
-from games.words import result_sentence
+from games.ui import Selection
+from games.words import play_it, result_sentence
 
 OUTCOME_REASONS = ("all-captured", "no-moves", "no-capture-limit", "repetition")
 REASONS = {
@@ -26,9 +27,13 @@ def phase(view: dict) -> str:
     return "play"
 
 
-def next_step(view: dict, chosen: tuple[str, ...]) -> str:
-    """After a piece: where it goes."""
-    return f"You picked your piece on {chosen[0]}: click the square it steps to, or jumps to when capturing."
+def next_step(view: dict, selection: Selection) -> str:
+    """After a piece: where it goes; after both squares, the step or capture to play."""
+    move, tokens = selection.complete, selection.tokens
+    if move is None:
+        return f"You picked your piece on {tokens[0]}: click the square it steps to, or jumps to when capturing."
+    how = "jumps to" if "x" in move else "steps to"
+    return f"Your piece on {tokens[0]} {how} {tokens[1]}: {play_it(move)}."
 
 
 def result(outcome: dict) -> str:

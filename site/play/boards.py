@@ -15,16 +15,7 @@ from django.utils.safestring import mark_safe
 from daymove.play.models import Match
 from games.base import RulesError
 from games.svg import esc
-from games.ui import BoardUI
-
-
-@dataclass
-class Selection:
-    """The clicks made so far towards a move, and what they lead to."""
-
-    tokens: tuple[str, ...] = ()
-    options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # next token -> clicks after it
-    complete: str | None = None  # the legal move these clicks spell out, if any
+from games.ui import BoardUI, Selection, select
 
 
 @dataclass
@@ -40,24 +31,6 @@ class LinkedBoardUI(BoardUI):
             f'<a href="{url}" hx-get="{url}" hx-target="{esc(self.target_id)}" hx-swap="outerHTML" class="opt" '
             f'data-token="{esc(token)}" aria-label="{esc(label)}">{inner}</a>'
         )
-
-
-def select(rules, legal: list[str], clicked: list[str]) -> Selection:
-    """Match the clicks against the legal moves' token sequences; unknown clicks start over."""
-    sequences = [(move, tuple(rules.move_tokens(move))) for move in legal]
-    tokens = tuple(clicked)
-    if tokens and not any(seq[: len(tokens)] == tokens for _, seq in sequences):
-        tokens = ()
-    selection = Selection(tokens)
-    depth = len(tokens)
-    for move, seq in sequences:
-        if seq[:depth] != tokens:
-            continue
-        if len(seq) == depth:
-            selection.complete = move
-        else:
-            selection.options.setdefault(seq[depth], tokens + (seq[depth],))
-    return selection
 
 
 def selection_url(base_url: str, tokens: tuple[str, ...]) -> str:
@@ -153,7 +126,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         "moves": list(enumerate(full_history)),
         "review": review_steps(base_url, shown_ply, match.ply),
         "description": rules.describe(view),
-        "prompt": rules.prompt(view, selection.tokens) if can_move else "",
+        "prompt": rules.prompt(view, selection) if can_move else "",
         "base_url": base_url,
         "seat_names": rules.seat_names,
     }

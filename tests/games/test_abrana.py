@@ -12,7 +12,7 @@ import pytest
 from games.abrana.game import GAME
 from games.abrana.rules import PLY_LIMIT, position
 from games.base import IllegalMove
-from games.ui import BoardUI
+from games.ui import BoardUI, select
 from tests.support.games import replay_cli, rules_page_text
 
 BORDER = sorted(f + str(r) for f in "abcdef" for r in range(1, 7) if f in "af" or r in (1, 6))
@@ -349,6 +349,11 @@ def test_parse_format_round_trip(text):
     assert GAME.format_move(GAME.parse_move(text)) == text
 
 
+def test_typed_notation_is_read_in_any_case():
+    for typed, canonical in (("B6+F3", "b6+f3"), ("A3", "a3"), ("C3-E5", "c3-e5"), ("PASS", "pass")):
+        assert GAME.format_move(GAME.parse_move(typed)) == canonical
+
+
 def test_move_tokens():
     assert GAME.move_tokens("b6+f3") == ("b6", "f3")
     assert GAME.move_tokens("a3") == ("a3",)
@@ -360,6 +365,16 @@ def test_move_tokens():
 def test_reserve_tokens_every_square_clickable_first_or_second():
     tokens = [GAME.move_tokens(m) for m in legal(GAME.initial_state())]
     assert {t[0] for t in tokens} | {t[1] for t in tokens} == set(BORDER)
+
+
+def test_the_reserved_squares_are_clicked_in_either_order_and_the_move_is_written_in_notation_order():
+    moves = GAME.legal_move_strings(GAME.initial_state())
+    assert set(select(GAME, moves, []).options) == set(BORDER)  # f6, last in notation order, can come first
+    after_f6 = select(GAME, moves, ["f6"])
+    assert set(after_f6.options) == set(BORDER) - {"f6"} and after_f6.complete is None
+    assert select(GAME, moves, ["f6", "b6"]).complete == "b6+f6" == select(GAME, moves, ["b6", "f6"]).complete
+    assert GAME.click_orders("b6+f6") == (("b6", "f6"), ("f6", "b6"))
+    assert GAME.click_orders("e3-e5") == (("e3", "e5"),)  # a move's squares keep their order
 
 
 # ---- views, description and board ----------------------------------------------------------------------------------

@@ -452,7 +452,7 @@ def test_ply_limit_draw_reports_board_scores():
 def test_notation_round_trip_and_errors():
     for text in ("Bm@b2", "b2-c3", "Bm@a1>E", "Os@d4>SW", "Od@c3>NW"):
         assert GAME.format_move(GAME.parse_move(text)) == text
-    for bad in ("", "Bx@b2", "Bm@e2", "Bm@b2>X", "b2c3", "b2-", "bm@b2", "pass"):
+    for bad in ("", "Bx@b2", "Bm@e2", "Bm@b2>X", "b2c3", "b2-", "bm@", "B m@b2", "pass"):
         with pytest.raises(IllegalMove):
             GAME.parse_move(bad)
     assert GAME.move_tokens("Bm@b2") == ("Bm", "b2")
@@ -461,6 +461,17 @@ def test_notation_round_trip_and_errors():
     assert GAME.move_tokens("B?@a1>E") == ("B?", "a1", ">E")
     assert GAME.token_label(">NE") == "Push north-east"
     assert GAME.token_label("Om") == "Orange moon"
+
+
+def test_typed_notation_is_read_in_any_case():
+    """Each letter's place says what it is, so case decides nothing: "os@c4" is an orange sun placed on c4."""
+    for typed, canonical in (
+        ("os@c4", "Os@c4"),
+        ("BM@A1>ne", "Bm@a1>NE"),
+        ("oD@d4>sw", "Od@d4>SW"),
+        ("B2-C3", "b2-c3"),
+    ):
+        assert GAME.format_move(GAME.parse_move(typed)) == canonical
 
 
 def test_options():

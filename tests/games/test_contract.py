@@ -111,6 +111,18 @@ def test_rules_interface_over_random_games(game, options):
                 assert game.describe(view)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_typed_notation_is_read_in_any_case(game):
+    """A move typed with its letters' case swapped (or all in capitals) is the same move: no notation here lets case
+    alone tell two moves apart, so a phone's capital first letter or a held shift key changes nothing."""
+    rng = random.Random(2)
+    for plies in (0, 1, 2, 5, 20):
+        state = random_position(game, rng.choice(game.option_combinations()), rng, plies)
+        for text in game.legal_move_strings(state):
+            move = game.parse_move(text)
+            assert game.parse_move(text.swapcase()) == move and game.parse_move(text.upper()) == move, text
+
+
 @pytest.mark.parametrize("game,options", game_cases())
 def test_fast_playout_ends_where_the_rules_end(game, options):
     initial = game.initial_state(options)

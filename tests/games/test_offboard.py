@@ -370,6 +370,11 @@ def test_notation_round_trip_and_errors():
         GAME.play(GAME.initial_state(), "e5-e4")  # no ball there
 
 
+def test_typed_notation_is_read_in_any_case():
+    for typed, canonical in (("A3-A2", "a3-a2"), ("@C4", "@c4"), ("X+E7-E4", "x+e7-e4")):
+        assert GAME.format_move(GAME.parse_move(typed)) == canonical
+
+
 def test_move_tokens():
     assert GAME.move_tokens("e7-e4") == ("e7", "e4")
     assert GAME.move_tokens("@c4") == ("c4",)

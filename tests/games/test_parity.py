@@ -317,6 +317,8 @@ def test_all_captured_beats_no_moves():
 def test_parse_and_format():
     assert GAME.parse_move("b1-b2") == (INDEX["b1"], INDEX["b2"])
     assert GAME.parse_move(" b4xb6 ") == (INDEX["b4"], INDEX["b6"])
+    assert GAME.parse_move("B4XB6") == GAME.parse_move("b4xb6")  # typed in any case
+    assert GAME.parse_move("B1-B2") == (INDEX["b1"], INDEX["b2"])
     assert GAME.format_move((INDEX["b4"], INDEX["b6"])) == "b4xb6"
     assert GAME.format_move((INDEX["e1"], INDEX["f1"])) == "e1-f1"
     for bad in ("", "b1", "b1-b3", "b1-c2", "b4xb5", "b4xd4", "g1-g2", "a0-a1", "a7-a6", "pass", "b1b2"):

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from games.registry import all_games
-from games.ui import BoardUI
+from games.ui import BoardUI, select
 from games.words import SITE_ENDINGS
 from tests.support.games import random_position, random_states
 
@@ -20,7 +20,7 @@ NAMES = ("alice", "bob")
 
 
 def _phases_met(game, games: int = 40) -> dict[str, tuple]:
-    """Phase -> (view, first clicks of a legal move) met along random games."""
+    """Phase -> (view, clicks of a legal move, every legal move in notation) met along random games."""
     met: dict[str, tuple] = {}
     for seed in range(games):
         rng = random.Random(seed)
@@ -33,8 +33,8 @@ def _phases_met(game, games: int = 40) -> dict[str, tuple]:
             tokens = game.move_tokens(game.format_move(rng.choice(moves)))
             phase = game.phase_of(view)
             if phase not in met or (len(tokens) > 1 and len(met[phase][1]) < 2):
-                met[phase] = (view, tokens)
-        if set(met) == set(game.phase_prompts) and all(len(t) > 1 for _, t in met.values()):
+                met[phase] = (view, tokens, [game.format_move(move) for move in moves])
+        if set(met) == set(game.phase_prompts) and all(len(t) > 1 for _, t, _ in met.values()):
             break
     return met
 
@@ -44,7 +44,7 @@ def test_every_phase_has_a_prompt_and_every_prompt_a_phase(game):
     met = _phases_met(game)
     assert set(met) <= set(game.phase_prompts), "a phase met in play has no prompt"
     assert set(met) == set(game.phase_prompts), "a declared phase never came up in 40 random games"
-    for phase, (view, _) in met.items():
+    for phase, (view, _, _) in met.items():
         prompt = game.prompt(view)
         assert prompt == game.phase_prompts[phase] and prompt.endswith(".")
         assert len(prompt.split()) <= 30, "one short sentence"
@@ -52,12 +52,12 @@ def test_every_phase_has_a_prompt_and_every_prompt_a_phase(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_second_step_says_what_the_first_chose_and_how_to_undo_it(game):
-    two_step = [(view, tokens) for view, tokens in _phases_met(game).values() if len(tokens) > 1]
+    two_step = [met for met in _phases_met(game).values() if len(met[1]) > 1]
     assert two_step, "no move of two clicks met in random games"
-    for view, tokens in two_step:
+    for view, tokens, legal in two_step:
         for depth in range(1, len(tokens)):
             chosen = tokens[:depth]
-            text = game.prompt(view, chosen)
+            text = game.prompt(view, select(game, legal, list(chosen)))
             last = chosen[-1]
             assert last in text or game.token_label(last).lower() in text.lower()
             assert "Start over" in text, "how to undo the first click"

@@ -1,5 +1,5 @@
-"""Guidance where you play: the phase's prompt above the board and in the turn email, the second step's words,
-and errors said once with what to do."""
+"""Guidance where you play: the phase's prompt above the board and in the turn email, the words after each click
+(the move to play once it is whole), and errors said once with what to do."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from django.urls import reverse
 
 from daymove.play import lookups
 from games.registry import all_games
+from games.ui import select
 from tests.support.clocks import play_one, start
+from tests.support.games import played_match
 
 GAMES = [pytest.param(slug, id=slug) for slug in all_games()]
 
@@ -56,8 +58,35 @@ def test_after_the_first_click_the_prompt_says_what_it_chose_and_how_to_undo_it(
     mover = match.players[match.to_move]
     page = _client(mover).get(match.get_absolute_url(), {"s": tokens[0]}).content.decode()
     status = _status(page)
-    assert rules.next_step(rules.player_view(match.position(), match.to_move), tokens[:1]) in status
+    selection = select(rules, rules.legal_move_strings(match.position()), [tokens[0]])
+    assert rules.next_step(rules.player_view(match.position(), match.to_move), selection) in status
     assert "Start over" in status and ">Start over</a>" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", GAMES)
+def test_once_every_click_of_a_move_is_made_the_prompt_names_the_move_the_play_button_plays(slug, alice, bob):
+    match = played_match(slug, alice, bob, plies=5)
+    legal = match.rules.legal_move_strings(match.position())
+    move = max(legal, key=lambda text: len(match.rules.move_tokens(text)))  # C#I: a push, its last click optional
+    page = _client(alice).get(match.get_absolute_url(), {"s": match.rules.move_tokens(move)}).content.decode()
+    status = _status(page)
+    assert f"“Play {move}” to play it" in status and f">Play {html.escape(move)}</button>" in page
+    assert "click" not in status.lower()
+
+
+@pytest.mark.django_db
+def test_abranas_reserved_squares_are_clicked_in_either_order(alice, bob):
+    match = start(alice, bob, seat=1, game="abrana")  # alice plays Green (seat 1), who reserves first
+    url = match.get_absolute_url()
+    first = _client(alice).get(url, {"s": "f6"}).content.decode()
+    assert "You reserved f6: click the second border square." in _status(first)
+    assert "?s=f6&amp;s=b6" in first  # b6, before f6 in notation order, is on offer
+    second = _client(alice).get(url, {"s": ["f6", "b6"]}).content.decode()
+    assert "You chose to reserve f6 and b6: press “Play b6+f6” to play it." in _status(second)
+    assert ">Play b6+f6</button>" in second
+    _client(alice).post(reverse("play_move", args=[match.pk]), {"move": "b6+f6", "ply": 0})
+    assert lookups.get_match(match.pk).moves.get(ply=0).notation == "b6+f6"
 
 
 @pytest.mark.django_db
