@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db.models import Q
 
 from daymove.clocks.models import MatchClock
-from daymove.play.models import Match, Move
+from daymove.play.models import Match
 from daymove.play.pictures import picture_of
 
 # A digest shows the board of this many matches (the rest are listed): an inbox is no place for sixty pictures.
@@ -15,7 +14,7 @@ DIGEST_PICTURES = 10
 
 def last_move_seen(match: Match, seat: int) -> str | None:
     """The last move of the match as `seat` may read it (hidden parts stay hidden)."""
-    notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
+    notations = match.notations()
     if not notations:
         return None
     return match.history_for(seat, notations)[-1]
@@ -48,14 +47,16 @@ def turn_summary(match: Match, seat: int, clock: MatchClock | None, with_picture
 
 
 def waiting_matches(user) -> list[dict]:
-    """The user's active matches where it is their turn, with the deadline and the last move as they see it."""
-    matches = (
-        Match.objects.filter(status=Match.Status.ACTIVE)
-        .filter(Q(player0=user, to_move=0) | Q(player1=user, to_move=1))
+    """The user's active matches where it is their turn, soonest deadline first (those without one last), with the
+    deadline and the last move as they see it."""
+    matches = list(
+        Match.objects.waiting_for(user)
         .select_related("player0", "player1")
         .order_by("updated")
     )
     clocks = {c.match_id: c for c in MatchClock.objects.filter(match__in=matches)}
+    deadlines = {m.pk: clocks[m.pk].deadline_of(m.seat_of(user)) if m.pk in clocks else None for m in matches}
+    matches.sort(key=lambda m: (deadlines[m.pk] is None, deadlines[m.pk] or m.updated))  # undated ones as they came
     return [
         turn_summary(match, match.seat_of(user), clocks.get(match.pk), with_picture=index < DIGEST_PICTURES)
         for index, match in enumerate(matches)

@@ -315,12 +315,12 @@ def test_digest_replaces_turn_emails_and_arrives_at_the_local_hour_once_a_day(al
             assert record_digests() == 1
             assert record_digests() == 0  # one per local day
         [digest] = to(alice)
-        assert digest.subject == "1 match waiting for your move"
+        assert digest.subject.startswith("Daymove: 1 match waiting for your move")
         assert f"#{first.pk} against bob" in digest.body and "bob played" in digest.body
         traveller.move_to(datetime(2026, 3, 2, 23, 0, tzinfo=UTC))  # 08:00 on 3 March in Tokyo
         with on_commit():
             assert record_digests() == 1
-        assert [m.subject for m in to(carol)] == ["1 match waiting for your move"] * 2
+        assert [m.subject.split(",")[0] for m in to(carol)] == ["Daymove: 1 match waiting for your move"] * 2
         traveller.move_to(datetime(2026, 3, 3, 13, 30, tzinfo=UTC))  # the next day in New York
         with on_commit():
             assert record_digests() == 1
