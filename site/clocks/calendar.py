@@ -14,6 +14,11 @@ from django.utils import timezone
 from daymove.clocks.models import CalendarFeed, MatchClock
 from daymove.play.models import Match
 
+# A deadline is a moment: its event lasts a quarter of an hour from it, so calendars draw it as a short block, and
+# the calendar reminds the player two hours before (the emails' reminders are the player's own choice on top).
+EVENT_LENGTH = "PT15M"
+ALARM_BEFORE, ALARM_WORDS = "PT2H", "2 hours"
+
 
 def feed_url(feed: CalendarFeed) -> str:
     """The absolute URL of the feed (the token is its only key)."""
@@ -89,11 +94,17 @@ def ics(user) -> str:
             f"UID:deadline-{match.pk}-{match.ply}@{host}",
             f"DTSTAMP:{_stamp(now)}",
             f"DTSTART:{_stamp(clock.deadline_of(seat))}",
+            f"DURATION:{EVENT_LENGTH}",
             _escape_property("SUMMARY", f"Daymove deadline: {match.rules.name} #{match.pk} v {opponent.username}"),
             _escape_property(
                 "DESCRIPTION", f"Your move in {match.rules.name} against {opponent.username} is due by this time. {url}"
             ),
             f"URL:{url}",
+            "BEGIN:VALARM",
+            "ACTION:DISPLAY",
+            f"TRIGGER:-{ALARM_BEFORE}",
+            _escape_property("DESCRIPTION", f"Your move in {match.rules.name} #{match.pk} is due in {ALARM_WORDS}."),
+            "END:VALARM",
             "END:VEVENT",
         ]
     lines.append("END:VCALENDAR")
