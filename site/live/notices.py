@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 POSITION = "position"  # a move or an ending: board, status, clock, history, header
 OFFER = "offer"  # a draw offer made or declined
 CHAT = "chat"  # a chat line
-AWAY = "away"  # a player's vacation booked or cancelled: the clocks and "away" lines
+AWAY = "away"  # the clocks changed but not by a move (a vacation booked or cancelled, a deadline extended)
 TURNS = "turns"  # one of the player's matches or challenges: the lobby lists and the "your turn" count
 
 _redis = None

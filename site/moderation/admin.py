@@ -142,11 +142,16 @@ class ReportAdmin(admin.ModelAdmin):
 
     @admin.display(description="earlier actions on this player")
     def history(self, report):
-        actions = ModerationAction.objects.filter(target=report.reported).select_related("moderator")
-        rows = [(a.created.strftime("%Y-%m-%d"), a.get_kind_display(), a.moderator or "the site") for a in actions]
+        reported = report.reported
+        on_them = Q(target=reported) | Q(match__player0=reported) | Q(match__player1=reported)
+        actions = ModerationAction.objects.filter(on_them).select_related("moderator")
+        rows = []
+        for a in actions:
+            where = f" in match #{a.match_id}" if a.match_id else ""
+            rows.append((a.created.strftime("%Y-%m-%d"), a.get_kind_display(), where, a.moderator or "the site"))
         if not rows:
             return "None."
-        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {} ({})</li>", rows))
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {}{} ({})</li>", rows))
 
     def save_model(self, request, report, form, change):
         """Carry out the decision (the report's own fields never change here)."""
@@ -187,13 +192,25 @@ class ReportAdmin(admin.ModelAdmin):
 
 @admin.register(ModerationAction)
 class ModerationActionAdmin(admin.ModelAdmin):
-    """The moderation log: every warning, mute, closure, annulment and dismissal, and the site's mass-timeout rule."""
+    """The moderation log: every warning, mute, closure, annulment, dismissal and declared result, and the site's
+    mass-timeout rule."""
 
-    list_display = ["created", "kind", "target", "moderator", "report", "until", "summary"]
+    list_display = ["created", "kind", "target", "match", "moderator", "report", "until", "summary"]
     list_filter = ["kind"]
-    search_fields = ["target__username", "moderator__username", "message"]
-    list_select_related = ["target", "moderator", "report"]
-    readonly_fields = ["created", "kind", "target", "moderator", "report", "message", "details", "until", "seen_at"]
+    search_fields = ["target__username", "moderator__username", "message", "=match__id"]
+    list_select_related = ["target", "moderator", "report", "match__player0", "match__player1"]
+    readonly_fields = [
+        "created",
+        "kind",
+        "target",
+        "match",
+        "moderator",
+        "report",
+        "message",
+        "details",
+        "until",
+        "seen_at",
+    ]
     actions = ["lift_mutes"]
 
     def has_add_permission(self, request):
@@ -206,6 +223,8 @@ class ModerationActionAdmin(admin.ModelAdmin):
     def summary(self, action):
         if action.kind == ModerationAction.Kind.WARN:
             return action.message[:80]
+        if action.kind == ModerationAction.Kind.DECLARE:
+            return f"{action.details.get('result', '')} — {action.message}"[:120]
         return ", ".join(f"{key}: {value}" for key, value in action.details.items())[:120] or "—"
 
     @admin.action(description="Lift the chat mute of these players now", permissions=["change"])

@@ -57,8 +57,17 @@ class ModerationAction(models.Model):
         ANNUL = "annul", "Ratings annulled"
         DISMISS = "dismiss", "Report dismissed"
         MASS_TIMEOUT = "mass_timeout", "Mass timeout: opponents' ratings kept"
+        DECLARE = "declare", "Result declared"
 
-    target = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="moderation_actions")
+    target = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="moderation_actions",
+        help_text="Empty: an action on a match (both players), named in `match`.",
+    )
+    match = models.ForeignKey("play.Match", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -69,7 +78,11 @@ class ModerationAction(models.Model):
     )
     report = models.ForeignKey(Report, on_delete=models.SET_NULL, null=True, blank=True, related_name="actions")
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    message = models.TextField(max_length=WARNING_MAX_LENGTH, blank=True, help_text="Shown to the player (warnings).")
+    message = models.TextField(
+        max_length=WARNING_MAX_LENGTH,
+        blank=True,
+        help_text="Shown to the player (warnings); a declared result's reason.",
+    )
     details = models.JSONField(default=dict, blank=True)
     until = models.DateTimeField(null=True, blank=True, help_text="End of a chat mute, as it was decided.")
     seen_at = models.DateTimeField(null=True, blank=True, help_text="When the player acknowledged a warning.")
@@ -80,4 +93,4 @@ class ModerationAction(models.Model):
         indexes = [models.Index(fields=["target", "kind", "until"])]
 
     def __str__(self):
-        return f"{self.get_kind_display()}: {self.target}"
+        return f"{self.get_kind_display()}: {self.target or f'match #{self.match_id}'}"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from daymove.errors import Refused
 from daymove.play.endings import end_match
-from daymove.play.models import Match
+from daymove.play.models import RESULT_NOTE_MAX_LENGTH, Match
 
 
 def abort(match: Match) -> Match:
@@ -11,6 +12,11 @@ def abort(match: Match) -> Match:
     return end_match(match, None, "aborted-by-admin", aborted=True)
 
 
-def declare_result(match: Match, winner: int | None) -> Match:
-    """End an active match with the given winner (None: a draw); rated like any result."""
-    return end_match(match, winner, "declared-by-admin")
+def declare_result(match: Match, winner: int | None, reason: str) -> Match:
+    """End an active match with the given winner (None: a draw) for `reason`, shown with the result; rated."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise Refused("Write why the result is declared: the players and the match page show it.")
+    if len(reason) > RESULT_NOTE_MAX_LENGTH:
+        raise Refused(f"Keep the reason within {RESULT_NOTE_MAX_LENGTH} characters.")
+    return end_match(match, winner, "declared-by-admin", note=reason)

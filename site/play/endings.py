@@ -37,6 +37,7 @@ def end_match(
     reason: str,
     *,
     aborted: bool = False,
+    note: str = "",
     only_if: Q | None = None,
     conflict: str = "This match is already over.",
 ) -> Match:
@@ -45,7 +46,7 @@ def end_match(
     The UPDATE is conditional on the match still being active, so whoever ends it first wins and
     `match_finished` (ratings, emails) is sent exactly once.
     """
-    fields = finished_fields(winner, None, reason, timezone.now())
+    fields = finished_fields(winner, None, reason, timezone.now()) | {"result_note": note}
     if aborted:
         fields["status"] = Match.Status.ABORTED
     with transaction.atomic():

@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from games.registry import get_game
 
+RESULT_NOTE_MAX_LENGTH = 500  # a moderator's reason for a declared result
+
 
 class Challenge(models.Model):
     """An invitation to play: open to anyone, or to one named player."""
@@ -76,6 +78,9 @@ class Match(models.Model):
     winner = models.SmallIntegerField(null=True, blank=True, help_text="Winning seat; empty for a draw.")
     scores = models.JSONField(null=True, blank=True)
     result_reason = models.CharField(max_length=32, blank=True)
+    result_note = models.CharField(
+        max_length=RESULT_NOTE_MAX_LENGTH, blank=True, help_text="The moderators' reason for a declared result."
+    )
     rated = models.BooleanField(default=True, help_text="The result changes both players' ratings.")
     draw_offer_seat = models.SmallIntegerField(
         null=True,

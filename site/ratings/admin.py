@@ -18,9 +18,14 @@ class RatingAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # ratings and records would disagree
+
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(admin.ModelAdmin):
+    """What each rated result did to a rating: history, read only (moderators annul a result from a report)."""
+
     list_display = ["match", "user", "game", "score", "rating_before", "rating_after", "created"]
     list_filter = ["game"]
     search_fields = ["user__username", "=match__id"]
@@ -31,3 +36,6 @@ class RatingChangeAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # ratings and records would disagree

@@ -1,16 +1,26 @@
 """Admin for challenges, matches, moves and players (whose list shows their ratings).
 
 The cached position holds hidden information in some games, so the admin never shows `state`;
-move notation of hidden-information games is hidden while the match is in progress.
+move notation of hidden-information games is hidden while the match is in progress. Matches and
+moves are history: they change only through the actions below (a declared result asks for a
+reason first), and a match in which anything was played or rated is never deleted.
 """
 
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.db import transaction
+from django.template.response import TemplateResponse
 from django.utils import timezone
 
 from daymove.clocks.services import extend_deadline
 from daymove.errors import Refused
+from daymove.live.notices import AWAY, match_changed, players_changed
+from daymove.moderation import actions as moderation
 from daymove.play import admin_actions, bots
-from daymove.play.models import Challenge, Match, Move
+from daymove.play.models import RESULT_NOTE_MAX_LENGTH, Challenge, Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.players.models import Player
 from daymove.ratings.models import display
@@ -49,6 +59,29 @@ class MoveInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None):
         return False
+
+
+class ReasonForm(forms.Form):
+    """Why the moderators declare a result: required, shown to the players with it."""
+
+    reason = forms.CharField(
+        max_length=RESULT_NOTE_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        help_text="Shown with the result on the match page and in the game-over email: both players read it.",
+    )
+
+
+def _has_history(match: Match) -> bool:
+    """Whether anything was played or rated in the match (deleting it would make ratings and records disagree)."""
+    return match.moves.exists() or match.rating_changes.exists()
+
+
+def _extend(match: Match, days: int) -> None:
+    """Extend the running deadline; the match's open pages and both players' lists show the new one at once."""
+    with transaction.atomic():
+        extend_deadline(match, days)
+        match_changed(match, AWAY)  # the clock part of an open match page asks for itself again
+        players_changed(match.player0_id, match.player1_id)
 
 
 def _run_action(modeladmin, request, queryset, verb: str, action) -> None:
@@ -117,33 +150,65 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        # The actions need "change"; a match's own page only shows it (no form could save it past the services).
+        return obj is None and super().has_change_permission(request)
+
+    def has_delete_permission(self, request, obj=None):
+        # Also asked for each match of the bulk "delete selected" action, and for a user's matches when deleting one.
+        if obj is not None and _has_history(obj):
+            return False
+        return super().has_delete_permission(request, obj)
+
     @admin.action(description="Abort (no result, not rated)", permissions=["change"])
     def abort(self, request, queryset):
         _run_action(self, request, queryset, "Aborted", admin_actions.abort)
 
-    @admin.action(description="Declare a result: the first seat won", permissions=["change"])
+    def _declare(self, request, queryset, winner: int | None, verb: str, action: str):
+        """The confirmation page asking for the reason; once given, declare the result of each selected match."""
+        form = ReasonForm(request.POST if "confirm" in request.POST else None)
+        if form.is_valid():
+            reason = form.cleaned_data["reason"]
+            _run_action(
+                self,
+                request,
+                queryset,
+                f"{verb} (reason: {reason})",
+                lambda match: moderation.declare_result(match, winner, request.user, reason),
+            )
+            return None  # back to the list, with what happened
+        matches = list(queryset.select_related("player0", "player1"))
+        outcome = {"winner": winner, "scores": None, "reason": "declared-by-admin"}
+        rows = [(m, m.rules.result_words(outcome, (m.player0.username, m.player1.username))) for m in matches]
+        context = self.admin_site.each_context(request) | {
+            "title": f"{verb}: are you sure?",
+            "opts": self.model._meta,
+            "rows": rows,
+            "form": form,
+            "action": action,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/play/match/declare_result.html", context)
+
+    @admin.action(description="Declare a result: the first seat won…", permissions=["change"])
     def declare_first_seat_won(self, request, queryset):
-        _run_action(
-            self, request, queryset, "Declared a win for the first seat", lambda m: admin_actions.declare_result(m, 0)
-        )
+        return self._declare(request, queryset, 0, "Declared a win for the first seat", "declare_first_seat_won")
 
-    @admin.action(description="Declare a result: the second seat won", permissions=["change"])
+    @admin.action(description="Declare a result: the second seat won…", permissions=["change"])
     def declare_second_seat_won(self, request, queryset):
-        _run_action(
-            self, request, queryset, "Declared a win for the second seat", lambda m: admin_actions.declare_result(m, 1)
-        )
+        return self._declare(request, queryset, 1, "Declared a win for the second seat", "declare_second_seat_won")
 
-    @admin.action(description="Declare a result: draw", permissions=["change"])
+    @admin.action(description="Declare a result: draw…", permissions=["change"])
     def declare_draw(self, request, queryset):
-        _run_action(self, request, queryset, "Declared a draw", lambda m: admin_actions.declare_result(m, None))
+        return self._declare(request, queryset, None, "Declared a draw", "declare_draw")
 
     @admin.action(description="Extend the running deadline by 1 day", permissions=["change"])
     def extend_one_day(self, request, queryset):
-        _run_action(self, request, queryset, "Extended the deadline by 1 day", lambda m: extend_deadline(m, 1))
+        _run_action(self, request, queryset, "Extended the deadline by 1 day", lambda m: _extend(m, 1))
 
     @admin.action(description="Extend the running deadline by 3 days", permissions=["change"])
     def extend_three_days(self, request, queryset):
-        _run_action(self, request, queryset, "Extended the deadline by 3 days", lambda m: extend_deadline(m, 3))
+        _run_action(self, request, queryset, "Extended the deadline by 3 days", lambda m: _extend(m, 3))
 
     @admin.action(description="Check the replay (moves give the stored position)", permissions=["view"])
     def check_replay(self, request, queryset):
@@ -170,6 +235,12 @@ class MoveAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        return False  # a move is history
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):
@@ -192,6 +263,9 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("user__ratings")
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # every page reads a player's profile: disable the account instead
 
     @admin.display(boolean=True, description="active", ordering="user__is_active")
     def active(self, player):
@@ -222,3 +296,15 @@ class PlayerAdmin(admin.ModelAdmin):
     @admin.action(description="Enable the account again", permissions=["change"])
     def enable_accounts(self, request, queryset):
         self._set_active(request, queryset, True, "Account enabled")
+
+
+admin.site.unregister(get_user_model())
+
+
+@admin.register(get_user_model())
+class AccountAdmin(UserAdmin):
+    """Django's user admin, without deleting: a user's matches are history (disable the account instead; a player
+    deletes their own through the account-deletion service, which keeps the matches under an anonymous name)."""
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -45,7 +45,7 @@ def _admin_abort(match, alice, bob):
 
 
 def _admin_declares(match, alice, bob):
-    admin_actions.declare_result(lookups.get_match(match.pk), 1)
+    admin_actions.declare_result(lookups.get_match(match.pk), 1, "bob was stalling")
 
 
 def _rules_end(match, alice, bob):

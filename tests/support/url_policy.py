@@ -130,6 +130,7 @@ def opponent_plans(w):
 
 MATCH_ACTION_REFUSED = dict(other=403, staff=403)
 ADMIN_ONLY = each(ADMIN_LOGIN, staff=200)
+ADMIN_REFUSED = each(ADMIN_LOGIN, staff=403)  # history: not even staff may (the match has moves, the user matches)
 
 POLICY: dict[str, list[Case]] = {
     # ---- pages anyone may read -------------------------------------------------------------
@@ -369,7 +370,11 @@ POLICY: dict[str, list[Case]] = {
     # ---- a few of the admin's pages: staff only -------------------------------------------------
     "admin:index": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY)],
     "admin:play_match_changelist": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY)],
-    "admin:play_match_change": [Case(lambda w: {"object_id": w.match.pk}, get=ADMIN_ONLY, post=ADMIN_ONLY)],
+    "admin:play_match_change": [Case(lambda w: {"object_id": w.match.pk}, get=ADMIN_ONLY, post=ADMIN_REFUSED)],
+    "admin:play_match_delete": [Case(lambda w: {"object_id": w.match.pk}, get=ADMIN_REFUSED, post=ADMIN_REFUSED)],
+    "admin:auth_user_delete": [
+        Case(lambda w: {"object_id": w.users["player"].pk}, get=ADMIN_REFUSED, post=ADMIN_REFUSED)
+    ],
     "admin:plans_conditionalplan_changelist": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY, setup=opponent_plans)],
     "admin:plans_analysistree_changelist": [Case(get=ADMIN_ONLY, post=ADMIN_ONLY, setup=player_analyses)],
 }
@@ -410,7 +415,8 @@ def answer_problem(response, expected) -> str | None:
 
 
 def secret_problems(world: World, response, role: str) -> list[str]:
-    """A player's private note and calendar address are theirs alone; the chat belongs to the two players."""
+    """A player's private note and calendar address are theirs alone; the chat belongs to the two players; when the
+    player will be away, to the two players and staff."""
     if response.streaming:  # the live event stream: names of events only (tests/site/test_live.py reads it)
         return []
     body = response.content.decode(errors="replace")
@@ -421,6 +427,8 @@ def secret_problems(world: World, response, role: str) -> list[str]:
         problems.append("shows the player's private note")
     if role not in PLAYERS and CHAT in body:
         problems.append("shows the players' chat")
+    if role not in (*PLAYERS, "staff") and f"{world.users['player'].username} will be away" in body:
+        problems.append("shows when the player will be away")
     return problems
 
 

@@ -1,4 +1,8 @@
-"""Template tags: a match's clocks and who is away, in the viewer's time zone (see LocalTimeMiddleware)."""
+"""Template tags: a match's clocks and who is away, in the viewer's time zone (see LocalTimeMiddleware).
+
+When a player will be away is theirs to tell: their opponent (and staff) see it on a match in progress,
+and nobody else anywhere (a stranger could read an empty house in the dates).
+"""
 
 from __future__ import annotations
 
@@ -18,11 +22,13 @@ def _away(user_ids) -> dict[int, Vacation]:
     return found
 
 
-@register.inclusion_tag("clocks/partials/match_clock.html")
-def match_clock(match, seat):
-    """The time control, the running deadline, time banks, and vacations of the two players."""
+@register.inclusion_tag("clocks/partials/match_clock.html", takes_context=True)
+def match_clock(context, match, seat):
+    """The time control, the running deadline, time banks, and (for the players and staff) their vacations."""
     clock = getattr(match, "clock", None)  # loaded with the match (site/play/lookups.py), else asked for here
-    away = _away([match.player0_id, match.player1_id])
+    viewer = context["request"].user
+    shown = match.is_active and (seat is not None or viewer.is_staff)
+    away = _away([match.player0_id, match.player1_id]) if shown else {}
     now = timezone.now()
     players = []
     for index, user in enumerate(match.players):
@@ -45,7 +51,7 @@ def match_clock(match, seat):
 
 @register.inclusion_tag("clocks/partials/away.html")
 def away_notice(user):
-    """ "Away until …" (or the next booked vacation) of the player a challenge is addressed to."""
+    """Whether the player a challenge is addressed to is away now (not when: they play no match with the viewer yet)."""
     vacation = _away([user.pk]).get(user.pk)
     return {"opponent": user, "vacation": vacation, "away_now": bool(vacation and vacation.starts <= timezone.now())}
 
