@@ -39,6 +39,10 @@ def click_move(tab, rules, match, text):
         clicked.append(token)
         # The play area says which clicks it shows: wait for the swap of this click to land.
         page.wait_for_selector(f'#play[data-selected="{" ".join(clicked)}"]')
+    # The move is whole: the prompt names the move the Play button plays, and asks for no other click.
+    prompt = page.inner_text(".status")
+    assert f"“Play {text}” to play it" in prompt and "click" not in prompt.lower(), prompt
+    assert page.inner_text("button.confirm-move") == f"Play {text}"
     with page.expect_response(lambda r: r.url.endswith(f"/m/{match.pk}/move/")):
         page.locator("button.confirm-move").click()
     page.wait_for_selector('#play[data-selected=""]')
