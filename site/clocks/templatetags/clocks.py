@@ -10,6 +10,7 @@ from django import template
 from django.utils import timezone
 
 from daymove.clocks.models import MatchClock, Vacation
+from daymove.players.bots import is_bot
 
 register = template.Library()
 
@@ -46,7 +47,8 @@ def match_clock(context, match, seat):
                 "away_now": vacation is not None and vacation.starts <= now,
             }
         )
-    return {"clock": clock, "match": match, "players": players}
+    bot = next((user for user in match.players if is_bot(user)), None)  # no deadline: it answers within seconds
+    return {"clock": clock, "match": match, "players": players, "bot": bot}
 
 
 @register.inclusion_tag("clocks/partials/away.html")
