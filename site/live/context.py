@@ -6,13 +6,19 @@ from django.utils.functional import SimpleLazyObject
 
 from daymove.play.turns import waiting_count
 
+# A view reads the database before its template is drawn (and a stream's event is written after it was read): a
+# change announced in between is then asked for again, which is harmless (a part that did not change answers
+# "nothing new"), where a change missed would not be.
+EARLY_SECONDS = 2.0
+
+
+def complete_since() -> str:
+    """A moment (epoch seconds) from which everything announced is known to have been seen, put early."""
+    return f"{time.time() - EARLY_SECONDS:.1f}"
+
 
 def live(request) -> dict:
-    """`turn_count` (asked only if the page shows it) and `drawn_at` (the page's events start from there).
-
-    `drawn_at` is put two seconds early: the view read the database before the template is drawn, and a change
-    announced in between is then asked for again (harmless: a part that did not change answers "nothing new").
-    """
+    """`turn_count` (asked only if the page shows it) and `drawn_at` (the page's events start from there)."""
     user = getattr(request, "user", None)
     count = SimpleLazyObject(lambda: waiting_count(user)) if user is not None and user.is_authenticated else 0
-    return {"turn_count": count, "drawn_at": f"{time.time() - 2:.1f}"}
+    return {"turn_count": count, "drawn_at": complete_since()}

@@ -38,21 +38,21 @@ RESUBSCRIBE_SECONDS = 5.0  # how often a lost Redis subscription is tried again
 
 @dataclass(eq=False)
 class Listener:
-    """One open stream: the topics and events it wants, and the events waiting to be sent (each once)."""
+    """One open stream: the topics and events it wants, and the (topic, event) pairs waiting to be sent (each once)."""
 
     loop: asyncio.AbstractEventLoop
     wanted: dict[str, frozenset[str]]
-    pending: list[str] = field(default_factory=list)
+    pending: list[tuple[str, str]] = field(default_factory=list)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def add(self, topic: str, event: str) -> None:
-        """Queue `event` if this stream wants it (call in the stream's loop)."""
-        if event in self.wanted.get(topic, ()) and event not in self.pending:
-            self.pending.append(event)
+        """Queue `event` on `topic` if this stream wants it (call in the stream's loop)."""
+        if event in self.wanted.get(topic, ()) and (topic, event) not in self.pending:
+            self.pending.append((topic, event))
             self.wake.set()
 
-    def take(self) -> list[str]:
-        """The events waiting, oldest first; the queue is empty after."""
+    def take(self) -> list[tuple[str, str]]:
+        """The (topic, event) pairs waiting, oldest first; the queue is empty after."""
         events, self.pending = self.pending, []
         self.wake.clear()
         return events

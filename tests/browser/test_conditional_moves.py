@@ -35,13 +35,7 @@ def open_page(open_tab, username, path):
     tab.log_in(username, PASSWORD)
     page = tab.go(path)
     page.wait_for_function("() => document.body && htmx.find('body') !== null")
-    page.evaluate(
-        """() => new Promise(resolve => {
-            const source = htmx.find('body')['htmx-internal-data'].sseEventSource;
-            if (source && source.readyState === EventSource.OPEN) return resolve();
-            document.body.addEventListener('htmx:sseOpen', () => resolve(), {once: true});
-        })"""
-    )
+    page.wait_for_function("() => document.body.dataset.liveState === 'open'")
     return tab, page
 
 

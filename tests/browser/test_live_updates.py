@@ -31,14 +31,8 @@ def _player_page(open_tab, username, path):
 
 
 def _wait_for_stream(page):
-    """Wait until the page's event stream is open (its first event "sseOpen" has fired)."""
-    page.evaluate(
-        """() => new Promise(resolve => {
-            const source = htmx.find('body')['htmx-internal-data'].sseEventSource;
-            if (source && source.readyState === EventSource.OPEN) return resolve();
-            document.body.addEventListener('htmx:sseOpen', () => resolve(), {once: true});
-        })"""
-    )
+    """Wait until the page hears its events (it joined the browser's stream and caught up since it was drawn)."""
+    page.wait_for_function("() => document.body.dataset.liveState === 'open'")
 
 
 def test_the_player_to_move_sees_a_draw_offer_a_chat_line_and_a_resignation(open_tab):

@@ -3,6 +3,7 @@ and the parts a page asks for ("nothing new" while what they show is current).""
 
 import asyncio
 import contextlib
+import json
 import re
 import threading
 import time
@@ -19,7 +20,7 @@ from daymove.errors import Refused
 from daymove.live import notices
 from daymove.live.hub import Hub, hub
 from daymove.live.models import Notice
-from daymove.live.views import missed_events
+from daymove.live.views import MOST_MATCHES, missed_events
 from daymove.play import challenges, draws, endings, moves
 from daymove.talk.services import post_message, set_hidden
 from tests.factories import MatchFactory, UserFactory
@@ -146,13 +147,15 @@ def test_the_nav_count_and_title_follow_the_games_waiting(alice, bob, match, cli
     assert 'data-count="1"' in client.get(reverse("turn_count"), {"n": 0}, **HTMX).content.decode()
 
 
-def test_pages_connect_to_their_stream(alice, match, client):
+def test_pages_join_their_browsers_stream(alice, match, client):
     anonymous_lobby = client.get(reverse("lobby")).content.decode()
-    assert "sse-connect" not in anonymous_lobby  # nothing to tell a visitor there
+    assert "data-live-events" not in anonymous_lobby  # nothing to tell a visitor there
     spectator_page = client.get(match.get_absolute_url()).content.decode()
-    assert f'sse-connect="/live/events/?m={match.pk}&amp;t=' in spectator_page
+    assert 'data-live-events="/live/events/"' in spectator_page
+    assert f'data-live-match="{match.pk}" data-live-viewer="" data-live-since="' in spectator_page
     client.force_login(alice)
-    assert 'sse-connect="/live/events/?t=' in client.get(reverse("lobby")).content.decode()
+    lobby = client.get(reverse("lobby")).content.decode()
+    assert f'data-live-match="" data-live-viewer="{alice.pk}" data-live-since="' in lobby
 
 
 def test_a_late_page_catches_up_with_what_was_announced_after_it_was_drawn(alice, bob, match):
@@ -173,14 +176,20 @@ def test_a_late_page_catches_up_with_what_was_announced_after_it_was_drawn(alice
 
 
 async def _read_events(response, count: int, timeout: float = 3.0) -> list[str]:
-    """The next `count` event names of a stream (comments and the retry line skipped)."""
-    names = []
+    """The next `count` event names of a stream ("ready" and "alive" skipped)."""
+    return [event for event, _topic in await _read_pairs(response, count, timeout)]
+
+
+async def _read_pairs(response, count: int, timeout: float = 3.0, skip=("ready", "alive")) -> list[tuple[str, str]]:
+    """The next `count` (event, data) pairs of a stream."""
+    pairs = []
     chunks = response.streaming_content.__aiter__()
     async with asyncio.timeout(timeout):
-        while len(names) < count:
+        while len(pairs) < count:
             chunk = (await chunks.__anext__()).decode()
-            names += [line[len("event: ") :] for line in chunk.splitlines() if line.startswith("event: ")]
-    return names
+            found = re.findall(r"^event: (.*)\ndata: (.*)$", chunk, re.MULTILINE)
+            pairs += [(event, data) for event, data in found if event not in skip]
+    return pairs
 
 
 @pytest.fixture
@@ -282,7 +291,7 @@ def test_the_hub_reads_notices_from_the_table():
         time.sleep(0.3)
         notices.publish("match-7", "position")
         notices.publish("match-8", "position")  # not listened to
-        assert received(within=2.0) == ["position"]
+        assert received(within=2.0) == [("match-7", "position")]
         assert received(within=0.5) == []  # delivered once, though the table is read again
     finally:
         test_hub.stop()
@@ -298,7 +307,7 @@ def test_a_page_opened_while_the_hub_is_idle_hears_at_once_not_after_a_whole_pol
         _, received = _listen(test_hub, "match-7")
         notices.publish("match-7", "position")
         began = time.monotonic()
-        assert received(within=2.0) == ["position"]
+        assert received(within=2.0) == [("match-7", "position")]
         assert time.monotonic() - began < 1.5
     finally:
         test_hub.stop()
@@ -320,7 +329,7 @@ def test_with_redis_a_page_opened_just_after_the_last_one_closed_hears_at_once(p
         with transaction.atomic():
             notices.publish("match-7", "position")
         began = time.monotonic()
-        assert received(within=2.0) == ["position"]
+        assert received(within=2.0) == [("match-7", "position")]
         assert time.monotonic() - began < 1.0  # not after the 5 s safety-net read or resubscription delay
     finally:
         test_hub.stop()
@@ -339,12 +348,89 @@ def test_with_redis_a_notice_is_instant_and_one_redis_lost_comes_from_the_table(
         with transaction.atomic():
             notices.publish("match-7", "position")
         began = time.monotonic()
-        assert received(within=1.0) == ["position"]
+        assert received(within=1.0) == [("match-7", "position")]
         assert time.monotonic() - began < 0.5  # Redis, not the table read every 2 s
         private_redis.stop()
         with transaction.atomic():
             notices.publish("match-7", "position")  # Redis is down: the publish fails, the move does not
-        assert received(within=6.0) == ["position"]  # the table, a little later
+        assert received(within=6.0) == [("match-7", "position")]  # the table, a little later
     finally:
         test_hub.stop()
         notices._redis = None
+
+
+# ---- one stream for all the pages of a browser, and what a page missed before it joined --------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_stream_serves_every_match_page_of_a_browser_each_event_named_with_its_match(stopped_hub):
+    alice, bob, carol = (UserFactory(username=name) for name in ("alice", "bob", "carol"))
+    playing = MatchFactory(player0=alice, player1=bob)
+    watching = MatchFactory(player0=bob, player1=carol)
+    gone = 999999  # a page of a match deleted since: the other pages are still served
+    url = f"{reverse('live_events')}?m={playing.pk}&m={watching.pk}&m={gone}&t={time.time():.1f}"
+
+    async def scenario():
+        browser = AsyncClient()
+        await browser.aforce_login(alice)
+        stream = await browser.get(url)
+        assert stream.status_code == 200
+        ready = await _read_pairs(stream, 1, skip=())
+        assert ready[0][0] == "ready"
+        assert json.loads(ready[0][1]) == {
+            "viewer": str(alice.pk),
+            "events": ["away", "chat", "offer", "position", "turns"],
+        }
+        reader = asyncio.ensure_future(_read_pairs(stream, 2))
+        await sync_to_async(post_message)(watching, bob, "hi carol")  # their chat: not alice's to hear of
+        await sync_to_async(draws.offer_draw)(playing.pk, bob)
+        await asyncio.sleep(0.6)
+        await sync_to_async(moves.submit_move)(watching.pk, bob, "d4", 0)  # alice watches it: the position
+        assert sorted(await reader) == [("offer", f"match-{playing.pk}"), ("position", f"match-{watching.pk}")]
+        with contextlib.suppress(Exception):
+            await stream.streaming_content.aclose()
+
+    _in_a_thread(async_to_sync(scenario))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_resumed_after_a_drop_repeats_what_was_announced_since_its_last_event(stopped_hub):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    match = MatchFactory(player0=alice, player1=bob)
+    last_heard = f"{time.time() - 1:.1f}"
+    moves.submit_move(match.pk, alice, "d4", 0)  # while bob's browser was reconnecting
+
+    async def scenario():
+        browser = AsyncClient()
+        await browser.aforce_login(bob)
+        # The browser resumes the stream it had (its URL still says when its first page was drawn: later).
+        stream = await browser.get(
+            f"{reverse('live_events')}?m={match.pk}&t={time.time():.1f}", headers={"Last-Event-ID": last_heard}
+        )
+        assert sorted(await _read_pairs(stream, 2)) == [("position", f"match-{match.pk}"), ("turns", f"user-{bob.pk}")]
+        with contextlib.suppress(Exception):
+            await stream.streaming_content.aclose()
+
+    _in_a_thread(async_to_sync(scenario))
+
+
+def test_a_page_asks_what_it_missed_before_it_joined_as_its_viewer_may_hear_it(alice, bob, carol, match, client):
+    drawn = f"{time.time() - 1:.1f}"
+    missed = reverse("live_missed")
+    client.force_login(alice)
+    assert client.get(missed, {"m": match.pk, "t": drawn}).json() == {"events": []}
+    draws.offer_draw(match.pk, bob)
+    post_message(match, bob, "hi")
+    assert client.get(missed, {"m": match.pk, "t": drawn}).json() == {"events": ["chat", "offer"]}
+    assert client.get(missed, {"t": drawn}).json() == {"events": []}  # another page of alice's: her games unchanged
+    client.force_login(carol)
+    assert client.get(missed, {"m": match.pk, "t": drawn}).json() == {"events": []}  # the players' chat and offers
+    client.logout()
+    assert client.get(missed, {"m": match.pk, "t": drawn}).json() == {"events": []}
+    assert client.get(missed, {"m": "999999", "t": drawn}).status_code == 404
+    assert client.get(missed, {"m": [match.pk, match.pk + 1], "t": drawn}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_a_stream_names_at_most_so_many_matches(client):
+    assert client.get(reverse("live_events"), {"m": list(range(1, MOST_MATCHES + 2))}).status_code == 400

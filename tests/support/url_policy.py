@@ -147,6 +147,7 @@ POLICY: dict[str, list[Case]] = {
     ],
     # ---- live updates: a stream of event names (its own tests read it), the nav's count, the lobby's lists --
     "live_events": [Case(get=each(200, anon=204))],
+    "live_missed": [Case(get=each(200))],  # names of events only, as the viewer's own stream would carry them
     "turn_count": [Case(get=each(200, anon=204))],
     "lobby_part": [
         Case(lambda w, part=part: {"part": part}, get=members(200), label=part)
