@@ -56,6 +56,9 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # Before staticfiles: `runserver` leaves static files to WhiteNoise, as uvicorn and gunicorn do (Django's own
+    # static handler answers a path with encoded dots, /static/%2e%2e/…, with a 500).
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_htmx",
@@ -92,8 +95,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
-    "daymove.security.RefuseNulCharactersMiddleware",
+    "daymove.security.RefuseMalformedRequestsMiddleware",
     "daymove.security.NeverCacheAccountPagesMiddleware",
+    "daymove.refusals.RefusalMiddleware",
 ]
 
 ROOT_URLCONF = "daymove.urls"

@@ -11,24 +11,21 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.clocks import calendar, vacations
 from daymove.clocks.forms import VacationForm
-from daymove.errors import Refused
+from daymove.refusals import answers_refusals
 
 SETTINGS = "player_settings"
 
 
 @require_POST
 @login_required
+@answers_refusals(back=SETTINGS)
 def book_vacation(request):
     """Book days away."""
     form = VacationForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Give the first and the last day of your vacation as dates.")
         return redirect(SETTINGS)
-    try:
-        vacation = vacations.book_vacation(request.user, form.cleaned_data["start"], form.cleaned_data["end"])
-    except Refused as refusal:
-        messages.error(request, refusal.message)
-        return redirect(SETTINGS)
+    vacation = vacations.book_vacation(request.user, form.cleaned_data["start"], form.cleaned_data["end"])
     messages.success(
         request,
         f"Vacation booked: {vacation.days} day{'s' if vacation.days != 1 else ''} away; your clocks stop meanwhile.",
@@ -38,15 +35,10 @@ def book_vacation(request):
 
 @require_POST
 @login_required
+@answers_refusals(back=SETTINGS)
 def cancel_vacation(request, vacation_id):
     """Cancel a booked vacation (or end the current one now)."""
-    try:
-        vacations.cancel_vacation(request.user, vacation_id)
-    except Refused as refusal:
-        if refusal.status == 404:
-            raise Http404(refusal.message) from None
-        messages.error(request, refusal.message)
-        return redirect(SETTINGS)
+    vacations.cancel_vacation(request.user, vacation_id)
     messages.success(request, "Vacation cancelled; your clocks run again.")
     return redirect(SETTINGS)
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from daymove.push.keys import application_server_key
 from daymove.push.models import PushPreferences, PushSubscription
 from daymove.push.subscriptions import Invalid, forget, subscribe
+from daymove.refusals import answers_refusals
 
 
 @require_GET
@@ -88,21 +89,17 @@ def _json_body(request) -> dict:
 
 @require_POST
 @login_required
+@answers_refusals(json=True)
 def push_subscribe(request):
     """Store this browser's subscription (the JSON of PushSubscription.toJSON()) for the player."""
-    try:
-        subscribe(request.user, _json_body(request), allow_insecure=settings.DEBUG)
-    except Invalid as error:
-        return JsonResponse({"error": error.message}, status=400)
+    subscribe(request.user, _json_body(request), allow_insecure=settings.DEBUG)
     return JsonResponse({"ok": True}, status=201)
 
 
 @require_POST
 @login_required
+@answers_refusals(json=True)
 def push_unsubscribe(request):
     """Forget this browser's subscription (the player turned push off on it)."""
-    try:
-        forget(request.user, _json_body(request))
-    except Invalid as error:
-        return JsonResponse({"error": error.message}, status=400)
+    forget(request.user, _json_body(request))
     return JsonResponse({"ok": True})

@@ -9,8 +9,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from daymove.errors import Refused
+from daymove.errors import Forbidden, Refused
 from daymove.play.lookups import match_or_404
+from daymove.refusals import answers_refusals
 from daymove.talk import services
 
 TEMPLATE = "talk/match_talk.html"
@@ -41,27 +42,32 @@ def chat_read(request, match_id):
     """htmx, on a live update: the chat lines (players only); 204 while the chat is still at version `after`."""
     match = match_or_404(match_id)
     if match.seat_of(request.user) is None:
-        return render(request, "partials/refusal.html", {"message": "Only the players read this chat."}, status=403)
+        raise Forbidden("Only the players read this chat.")
     if request.GET.get("after") == services.chat_seq(match):
         return HttpResponse(status=204)
     return _fragment(request, match, "chat_lines")
 
 
 def _save(request, match_id, save, part: str, **shown):
-    """Call `save(match, user, text)`; the section again, with the reason if it was refused."""
+    """Call `save(match, user, text)`; the section again."""
     match = match_or_404(match_id)
-    text = request.POST.get("text", "")
-    try:
-        save(match, request.user, text)
-    except Refused as refusal:
-        if match.seat_of(request.user) is None:
-            return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
-        return _fragment(request, match, part, status=refusal.status, error=refusal.message, text=text)
+    save(match, request.user, request.POST.get("text", ""))
     return _fragment(request, match, part, **shown)
+
+
+def _refused_in(part: str):
+    """The section `part` again with the reason its text was refused, and the text to be shortened, not lost."""
+
+    def show(request, refusal: Refused, match_id):
+        text = request.POST.get("text", "")
+        return _fragment(request, match_or_404(match_id), part, status=refusal.status, error=refusal.message, text=text)
+
+    return show
 
 
 @require_POST
 @login_required
+@answers_refusals(show=_refused_in("chat"))
 def chat_post(request, match_id):
     """Send a chat message."""
     return _save(request, match_id, services.post_message, "chat")
@@ -69,6 +75,7 @@ def chat_post(request, match_id):
 
 @require_POST
 @login_required
+@answers_refusals(show=_refused_in("notes"))
 def note_save(request, match_id):
     """Save the player's private note."""
     return _save(request, match_id, services.save_note, "notes", saved=True)

@@ -12,6 +12,7 @@ from daymove.errors import Refused
 from daymove.plans import analysis, conditional
 from daymove.plans.boards import analysis_context, analysis_url
 from daymove.play.lookups import match_or_404
+from daymove.refusals import answers_refusals
 
 PATH_LIMIT = 200  # moves in one line: more than any game lasts
 
@@ -21,11 +22,8 @@ def _path(data) -> tuple:
 
 
 def _panel(request, match, root, path, *, clicked=(), error=None, notice=None, status=200):
-    """The analysis board at this line, or the refusal if the user may not see it."""
-    try:
-        context = analysis_context(match, request.user, root, path, clicked)
-    except Refused as refusal:
-        return render(request, "partials/refusal.html", {"message": refusal.message}, status=refusal.status)
+    """The analysis board at this line (Refused if the user may not see it)."""
+    context = analysis_context(match, request.user, root, path, clicked)
     context |= {"error": error, "notice": notice}
     template = "plans/analysis.html#panel" if request.htmx else "plans/analysis.html"
     response = render(request, template, context, status=status)
@@ -42,18 +40,21 @@ def analysis_board(request, match_id):
     return _panel(request, match, request.GET.get("root"), _path(request.GET), clicked=request.GET.getlist("s")[:8])
 
 
+def _action_refused(request, refusal: Refused, match_id):
+    """The board again at the line the change was asked at, with the reason it was refused."""
+    match = match_or_404(match_id)
+    root, path = request.POST.get("root"), _path(request.POST)
+    return _panel(request, match, root, path, error=refusal.message, status=refusal.status)
+
+
 def _action(change, notice: str):
     """A POST that changes the user's analysis or plan, answered with the board (or the reason it was refused)."""
 
     @require_POST
     @login_required
+    @answers_refusals(show=_action_refused)
     def view(request, match_id):
-        root, path = request.POST.get("root"), _path(request.POST)
-        try:
-            root, path = change(match_id, request.user, root, path, request.POST)
-        except Refused as refusal:
-            match = match_or_404(match_id)
-            return _panel(request, match, root, path, error=refusal.message, status=refusal.status)
+        root, path = change(match_id, request.user, request.POST.get("root"), _path(request.POST), request.POST)
         match = match_or_404(match_id)
         if not request.htmx:
             return redirect(analysis_url(match, root, path))

@@ -20,6 +20,7 @@ from daymove.play.lookups import match_or_404
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.ratings.updates import challenge_expectation
+from daymove.refusals import answers_refusals
 from daymove.safety.blocks import either_blocked_ids
 from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
@@ -105,49 +106,57 @@ def lobby_part(request, part):
     return render(request, f"play/lobby.html#{part}", _your_games(request.user))
 
 
-@login_required
-def new_challenge(request, slug):
-    """The challenge form for one game."""
-    game = all_games().get(slug)
-    if game is None:
-        raise Http404("There is no such game.")
-    form = ChallengeForm(
-        game,
-        request.POST or None,
-        initial={"opponent": request.GET.get("opponent", ""), "rated": has_verified_email(request.user)},
-    )
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                challenge = challenges.create_challenge(
-                    request.user,
-                    game.slug,
-                    form.cleaned_options(),
-                    form.cleaned_data["opponent"],
-                    form.cleaned_seat(),
-                    form.cleaned_data["rated"],
-                    time_control=form.time_control,
-                )
-            except Refused as refusal:
-                form.add_error(None, refusal.message)
-                status = refusal.status
-            else:
-                if challenge.match is not None:
-                    messages.success(request, f"{challenge.opponent} accepted: the match has started.")
-                    return redirect(challenge.match)
-                who = challenge.opponent.username if challenge.opponent else "anyone"
-                messages.success(request, f"Challenge to {who} created.")
-                _tell_if_email_held(request, challenge)
-                return redirect("lobby")
-        else:
-            status = 400
+def _challenge_form(request, game) -> ChallengeForm:
+    initial = {"opponent": request.GET.get("opponent", ""), "rated": has_verified_email(request.user)}
+    return ChallengeForm(game, request.POST or None, initial=initial)
+
+
+def _challenge_page(request, game, form: ChallengeForm, status: int = 200):
     opponent_name = request.POST.get("opponent") or request.GET.get("opponent", "")
     # On a POST a cap reached is the form's own error.
     cap_problem = caps.cap_problem(request.user) if request.method == "GET" else None
     context = {"form": form, "game": game, "cap_problem": cap_problem}
     context |= _expectation_context(request.user, game, opponent_name)
     return render(request, "play/challenge_form.html", context, status=status)
+
+
+def _challenge_refused(request, refusal: Refused, slug):
+    """The challenge form again, with the reason the challenge was refused."""
+    game = all_games()[slug]
+    form = _challenge_form(request, game)
+    form.is_valid()  # it was: the challenge was refused after
+    form.add_error(None, refusal.message)
+    return _challenge_page(request, game, form, refusal.status)
+
+
+@login_required
+@answers_refusals(show=_challenge_refused)
+def new_challenge(request, slug):
+    """The challenge form for one game."""
+    game = all_games().get(slug)
+    if game is None:
+        raise Http404("There is no such game.")
+    form = _challenge_form(request, game)
+    if request.method != "POST":
+        return _challenge_page(request, game, form)
+    if not form.is_valid():
+        return _challenge_page(request, game, form, status=400)
+    challenge = challenges.create_challenge(
+        request.user,
+        game.slug,
+        form.cleaned_options(),
+        form.cleaned_data["opponent"],
+        form.cleaned_seat(),
+        form.cleaned_data["rated"],
+        time_control=form.time_control,
+    )
+    if challenge.match is not None:
+        messages.success(request, f"{challenge.opponent} accepted: the match has started.")
+        return redirect(challenge.match)
+    who = challenge.opponent.username if challenge.opponent else "anyone"
+    messages.success(request, f"Challenge to {who} created.")
+    _tell_if_email_held(request, challenge)
+    return redirect("lobby")
 
 
 def _tell_if_email_held(request, challenge) -> None:
@@ -175,32 +184,23 @@ def expected_change(request, slug):
     return render(request, "play/challenge_form.html#expected", context)
 
 
-def _refusal(request, refusal: Refused, back_url: str):
-    """A refused POST: someone else's (403) or a missing (404) object gets that status, any other
-    refusal goes back to `back_url` with the reason as a message. Nothing was done either way."""
-    if refusal.status == 404:
-        raise Http404(refusal.message)
-    if refusal.status == 403:
-        return render(request, "partials/refusal.html", {"message": refusal.message}, status=403)
-    messages.error(request, refusal.message)
-    return redirect(back_url)
+def _to_match(request, match_id) -> str:
+    return reverse("match", args=[match_id])
 
 
-def _post_action(action, success_message, refused_url):
-    """A POST view that calls `action(object_id, user)`: the result's page on success, else the reason.
+def _post_action(action, success_message, back):
+    """A POST view that calls `action(object_id, user)`: the result's page on success.
 
-    Someone else's or a missing object gets its 403/404; any other refusal goes back to
-    `refused_url(object_id)` as a message. Nothing changes on refusal.
+    A refusal goes `back` (a URL name, or a function of the URL's arguments) as a message; someone else's or a
+    missing object gets its 403/404 (daymove.refusals). Nothing changes on refusal.
     """
 
     @require_POST
     @login_required
+    @answers_refusals(back=back)
     def view(request, **url_kwargs):
         (object_id,) = url_kwargs.values()  # the one id in the URL, whatever its name
-        try:
-            result = action(object_id, request.user)
-        except Refused as refusal:
-            return _refusal(request, refusal, refused_url(object_id))
+        result = action(object_id, request.user)
         messages.success(request, success_message)
         return redirect(result) if isinstance(result, Match) else redirect("lobby")
 
@@ -209,7 +209,7 @@ def _post_action(action, success_message, refused_url):
 
 
 def _challenge_action(action, success_message):
-    return _post_action(action, success_message, lambda challenge_id: reverse("lobby"))
+    return _post_action(action, success_message, "lobby")
 
 
 accept_challenge = _challenge_action(challenges.accept_challenge, "Challenge accepted: the match has started.")
@@ -276,18 +276,21 @@ def match_part(request, match_id, part):
     return _render_match(request, match, at=_parse_at(request), part=part)
 
 
+def _move_refused(request, refusal: Refused, match_id):
+    """The match page (or its play area) again, with the reason the move was refused."""
+    match = match_or_404(match_id)
+    return _render_match(request, match, form=MoveForm(request.POST), error=refusal.message, status=refusal.status)
+
+
 @require_POST
 @login_required
+@answers_refusals(show=_move_refused)
 def play_move(request, match_id):
     """Submit a move (clicked and confirmed, or typed in notation)."""
     form = MoveForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise Refused("Type a move in the game's notation.")
-        result = moves.submit_move(match_id, request.user, form.cleaned_data["move"], form.cleaned_data["ply"])
-    except Refused as refusal:
-        match = match_or_404(match_id)
-        return _render_match(request, match, form=form, error=refusal.message, status=refusal.status)
+    if not form.is_valid():
+        raise Refused("Type a move in the game's notation.")
+    result = moves.submit_move(match_id, request.user, form.cleaned_data["move"], form.cleaned_data["ply"])
     match = match_or_404(result.match.pk)  # read again: a planned reply may have answered the move in its transaction
     going_on = None
     if request.user.player.next_game_after_move and match.to_move != match.seat_of(request.user):
@@ -303,6 +306,7 @@ def play_move(request, match_id):
 
 
 @login_required
+@answers_refusals(back=_to_match)
 def resign(request, match_id):
     """GET: the confirmation page; POST with confirm=yes: resign the match."""
     if request.method != "POST" or request.POST.get("confirm") != "yes":
@@ -314,10 +318,7 @@ def resign(request, match_id):
             messages.error(request, "This match is already over.")
             return redirect(match)
         return render(request, "play/resign_confirm.html", {"match": match})
-    try:
-        match = endings.resign(match_id, request.user)
-    except Refused as refusal:
-        return _refusal(request, refusal, reverse("match", args=[match_id]))
+    match = endings.resign(match_id, request.user)
     messages.info(request, "You resigned.")
     return redirect(match)
 
@@ -334,7 +335,7 @@ def rules_page(request, slug):
 
 def _match_action(action, success_message):
     """A POST on a match (draw offers): refusals come back as a message on the match page."""
-    return _post_action(action, success_message, lambda match_id: reverse("match", args=[match_id]))
+    return _post_action(action, success_message, _to_match)
 
 
 offer_draw = _match_action(draws.offer_draw, "Draw offered. It lapses when your opponent moves.")
@@ -344,12 +345,10 @@ decline_draw = _match_action(draws.decline_draw, "Draw offer declined.")
 
 @require_POST
 @login_required
+@answers_refusals(back=_to_match)
 def rematch(request, match_id):
     """Offer the opponent of a finished match a rematch: same game and options, seats swapped."""
-    try:
-        challenge = challenges.rematch(match_id, request.user)
-    except Refused as refusal:
-        return _refusal(request, refusal, reverse("match", args=[match_id]))
+    challenge = challenges.rematch(match_id, request.user)
     if challenge.match is not None:
         messages.success(request, f"{challenge.opponent} accepted the rematch.")
         return redirect(challenge.match)

@@ -13,11 +13,20 @@ replay check agrees. The GET pages get random query strings and path arguments.
 
 from __future__ import annotations
 
-from urllib.parse import quote, urlencode
+import contextlib
+import io
+from urllib.parse import quote, unquote_to_bytes, urlencode
+from wsgiref.util import setup_testing_defaults
 
 import pytest
-from django.db import transaction
+from asgiref.sync import async_to_sync
+from asgiref.testing import ApplicationCommunicator
+from django.core.asgi import get_asgi_application
+from django.core.management import get_commands, load_command_class
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, transaction
 from django.http import QueryDict
+from django.test import override_settings
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -505,3 +514,111 @@ def test_a_nul_character_is_refused_with_400_and_changes_nothing(world, method, 
     response = client.get(url) if method == "GET" else client.post(url, data)
     assert response.status_code == 400
     assert changed_tables(before, snapshot()) == []
+
+
+# ---- malformed requests, in development and production mode, through the servers' own application objects ------
+@contextlib.contextmanager
+def connections_kept():
+    """The test's database connection outlives the request, as Django's test client arranges for its own."""
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        for signal in (request_started, request_finished):
+            signal.connect(close_old_connections)
+
+
+def asgi_status(app, method: str, path: str, body: bytes = b"", content_type: str = "") -> int:
+    """The status `app` answers, called as uvicorn calls it (`make run` and the Procfile's web process)."""
+    raw_path, _, query = path.encode().partition(b"?")
+    headers = [(b"host", b"testserver"), (b"content-length", str(len(body)).encode())]
+    if content_type:
+        headers.append((b"content-type", content_type.encode()))
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": unquote_to_bytes(raw_path).decode("utf-8", "surrogateescape"),  # uvicorn decodes the path
+        "raw_path": raw_path,
+        "query_string": query,
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+
+    async def call():
+        communicator = ApplicationCommunicator(app, scope)
+        await communicator.send_input({"type": "http.request", "body": body, "more_body": False})
+        start = await communicator.receive_output(timeout=30)
+        await communicator.wait(timeout=30)
+        return start["status"]
+
+    return async_to_sync(call)()
+
+
+def runserver_status(method: str, path: str, body: bytes = b"", content_type: str = "") -> int:
+    """The status `manage.py runserver` answers, through the handler it builds with its default options."""
+    command = load_command_class(get_commands()["runserver"], "runserver")
+    handler = command.get_handler(**vars(command.create_parser("manage.py", "runserver").parse_args([])))
+    raw_path, _, query = path.partition("?")
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": unquote_to_bytes(raw_path).decode("latin-1"),  # as PEP 3333 and wsgiref pass it
+        "QUERY_STRING": query,
+        "CONTENT_TYPE": content_type,
+        "CONTENT_LENGTH": str(len(body)),
+        "HTTP_HOST": "testserver",
+        "wsgi.input": io.BytesIO(body),
+    }
+    setup_testing_defaults(environ)
+    statuses = []
+    try:
+        handler(environ, lambda status, headers, exc_info=None: statuses.append(int(status.split()[0])))
+    except Exception:  # noqa: BLE001 - wsgiref's server answers any exception that leaves the handler with a 500
+        return 500
+    return statuses[0]
+
+
+FORM = "application/x-www-form-urlencoded"
+REPEATED = "&".join(["s=d4"] * 2000)
+MALFORMED = [
+    ("POST", "/accounts/login/", b"login=caf\xe9&password=x", f"{FORM}; charset=latin-1", 400),  # not UTF-8
+    ("POST", "/m/1/move/", b"move=\xff\xfe&ply=0", f"{FORM}; charset=iso-8859-1", 400),
+    ("GET", f"/m/1/?{REPEATED}", b"", "", 400),  # thousands of repeated keys on the match page
+    ("POST", "/m/1/move/", REPEATED.encode(), FORM, 400),
+    ("POST", "/m/1/move/", b"move=d4", "multipart/form-data", 400),  # multipart without a boundary
+    ("GET", "/players/a%00/", b"", "", 400),  # NUL characters
+    ("GET", "/m/1/?s=%00", b"", "", 400),
+    ("POST", "/m/1/chat/", b"text=a%00b", FORM, 400),
+    ("GET", "/static/%2e%2e/manage.py", b"", "", 404),  # encoded dots in a static path
+    ("GET", "/static/css/%2e%2e/%2e%2e/manage.py", b"", "", 404),
+    ("GET", "/static/..%2fmanage.py", b"", "", 404),
+]
+
+
+@pytest.mark.parametrize("debug", [True, False], ids=["development", "production"])
+@pytest.mark.parametrize("method,path,body,content_type,expected", MALFORMED)
+def test_malformed_requests_get_a_4xx_from_every_server(debug, method, path, body, content_type, expected):
+    """These were 500s with DEBUG on (Django's error page reads the query and form again and fails again), and the
+    static paths under runserver (Django's static handler lets the traversal's SuspiciousFileOperation escape)."""
+    with override_settings(DEBUG=debug), connections_kept():
+        app = get_asgi_application()  # what daymove.asgi builds, with the middleware read in this mode
+        assert asgi_status(app, method, path, body, content_type) == expected
+        assert runserver_status(method, path, body, content_type) == expected
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("debug", [True, False], ids=["development", "production"])
+def test_the_match_page_with_thousands_of_repeated_keys_is_a_400_for_its_player(world, debug):
+    with override_settings(DEBUG=debug):
+        response = world.client("player").get(f"/m/{world.match.pk}/?{REPEATED}")
+        assert response.status_code == 400
+        response = world.client("player").generic(
+            "POST", reverse("play_move", args=[world.match.pk]), b"move=\xe9&ply=0", f"{FORM}; charset=latin-1"
+        )
+        assert response.status_code == 400
+    assert Match.objects.get(pk=world.match.pk).ply == world.match.ply
