@@ -4,6 +4,8 @@ from django.urls import include, path
 
 from daymove.health import healthz
 
+handler404 = "daymove.web.not_found.not_found_page"
+
 # The admin logs in through allauth's login page, so its rate limits (ACCOUNT_RATE_LIMITS) apply.
 admin.site.login = secure_admin_login(admin.site.login)
 
