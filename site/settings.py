@@ -98,8 +98,8 @@ MIDDLEWARE = [
     "daymove.security.RefuseMalformedRequestsMiddleware",
     "daymove.security.NeverCacheAccountPagesMiddleware",
     "daymove.refusals.RefusalMiddleware",
-]
     "daymove.web.not_found.NotFoundPageMiddleware",  # last: the site's 404 page with DEBUG on too
+]
 
 ROOT_URLCONF = "daymove.urls"
 WSGI_APPLICATION = "daymove.wsgi.application"
