@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
-from django.urls import reverse
+from django.urls import ResolverMatch, reverse
+from django_htmx.middleware import HtmxDetails
 
 from daymove import errors
-from daymove.errors import Refused
+from daymove.errors import Forbidden, Refused
 from daymove.play.models import Challenge, Match
+from daymove.refusals import RefusalMiddleware, answers_refusals
 from daymove.talk.models import ChatMessage
 from tests.factories import ChallengeFactory, MatchFactory
 
@@ -152,3 +154,18 @@ def test_a_page_refused_without_a_declared_answer_is_the_refusal_page(carol):
     match = MatchFactory()
     response = _client(carol).get(reverse("analysis", args=[match.pk]))
     assert response.status_code == 403 and "<html" in response.content.decode()
+
+
+def test_a_page_shown_again_that_is_refused_itself_gets_the_refusal_page(rf, alice):
+    def show(request, refusal):
+        raise Forbidden("This is no longer yours to see.")
+
+    @answers_refusals(show=show)
+    def view(request):
+        raise Refused("Not like that.")
+
+    request = rf.post("/anywhere/")
+    request.user, request.htmx = alice, HtmxDetails(request)
+    request.resolver_match = ResolverMatch(view, (), {})
+    response = RefusalMiddleware(view).process_exception(request, Refused("Not like that."))
+    assert response.status_code == 403 and "This is no longer yours to see." in response.content.decode()
