@@ -1,10 +1,10 @@
-# Daymove: `make run` serves the site with demo data; `make test` runs every test.
+# Daymove: `make run` serves the site with demo data; `make check` is the fast inner loop; `make test` runs every test.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install clean chromium loadbench failurecheck deploycheck
+.PHONY: run test check install clean chromium loadbench failurecheck deploycheck
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,13 @@ test: $(STAMP) chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
+
+# The fast inner loop (a few minutes): lint, formatting and the tests that need no browser, start no server or worker
+# process and use no PostgreSQL/Redis (the `browser`, `integration` and `slow` markers); `make test` runs them all.
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest -m "not browser and not integration and not slow"
 
 # Load benchmark: two site sizes in a scratch database (local PostgreSQL, else SQLite), gunicorn, Locust; figures into
 # docs/performance.md.

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds a wheel and a virtualenv (about 20 s): `make test`, not `make check`
+
 CHECKOUT = Path(__file__).resolve().parent.parent
 # Not part of the build, and large or private: left out of the copy the wheel is built from.
 NOT_COPIED = shutil.ignore_patterns(

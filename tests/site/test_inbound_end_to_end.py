@@ -25,6 +25,8 @@ from tests.support.replies import send_smtp
 from tools.liveservices import CeleryWorker, _stop
 from tools.scratch import CHECKOUT
 
+pytestmark = pytest.mark.slow  # starts make run's three processes
+
 SINK, RECEIVER, WEB = 8210, 8211, 8212  # the inbox helper's ports
 WAIT = 60
 

@@ -9,8 +9,12 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from games.registry import all_games
 from tools.scratch import CHECKOUT
+
+pytestmark = pytest.mark.slow  # each starts a web server or a worker with a scratch database of its own
 
 
 def run_tool(module: str, *args: str, tmp_path) -> str:

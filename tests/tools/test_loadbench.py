@@ -12,6 +12,7 @@ from daymove.play.replaycheck import check_all_matches
 from tools import loadbench, scratch, seeding
 
 
+@pytest.mark.slow  # a live server and Locust in a child process
 @pytest.mark.urls("tools.bench_floor")  # the site's URLs and the floors, as the benchmark's server has them
 @pytest.mark.django_db(transaction=True)
 def test_locust_times_every_endpoint_and_plays_real_moves(live_server, tmp_path):
