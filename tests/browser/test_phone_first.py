@@ -2,10 +2,13 @@
 in the board) in the first screen, without scrolling, in every game and phase, before, during and after the clicks
 of a move; the header is one row, its links behind a Menu disclosure that works without JavaScript."""
 
+import random
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import PASSWORD, UserFactory
+from daymove.play import moves
+from tests.factories import PASSWORD, MatchFactory, UserFactory
 from tests.support.browser import ARTIFACTS, Tab
 from tests.support.games import game_cases, played_match
 
@@ -51,14 +54,29 @@ def longest_move(match) -> str:
     return max(rules.legal_move_strings(match.position()), key=lambda text: len(rules.move_tokens(text)))
 
 
-@pytest.mark.parametrize("plies", [0, 4], ids=["first-move", "later"])
+def match_after(game, options, plies):
+    """A match between alice and bob after `plies` random moves (whoever is then to move)."""
+    match = MatchFactory(
+        game=game.slug,
+        player0=UserFactory(username="alice"),
+        player1=UserFactory(username="bob"),
+        options=game.normalize_options(options),
+    )
+    rng = random.Random(3)
+    while match.is_active and match.ply < plies:
+        text = rng.choice(game.legal_move_strings(match.position()))
+        match = moves.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
+    return match
+
+
+# Each seat's first move (Abrana's setup: a reservation, then each pawn placed) and a move later in the game.
+@pytest.mark.parametrize("plies", [0, 1, 2, 6])
 @pytest.mark.parametrize("game,options", game_cases(chosen_only=True))
 def test_the_board_and_the_move_box_fit_the_first_screen_of_a_phone(open_tab, game, options, plies):
-    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
-    match = played_match(game.slug, alice, bob, plies=plies, options=options)
+    match = match_after(game, options, plies)
     tab = open_tab(width=PHONE["width"])
     tab.page.set_viewport_size(PHONE)
-    tab.log_in("alice", PASSWORD)
+    tab.log_in(match.players[match.to_move].username, PASSWORD)
     page = tab.go(match.get_absolute_url())
     name = "-".join([game.slug, *(f"{key}-{value}" for key, value in options.items()), f"ply-{match.ply}"])
     ARTIFACTS.mkdir(exist_ok=True)
