@@ -155,3 +155,55 @@ def test_a_page_hears_of_a_move_made_between_its_drawing_and_its_joining_the_str
     page.goto(live_server.url + match.get_absolute_url())
     expect(page.locator(".status")).to_contain_text("Your turn", timeout=LIVE_MS)
     tab.context.close()
+
+
+def test_a_page_acts_only_on_the_events_of_its_own_match(browser, live_server):
+    alice, bob, carol = (UserFactory(username=name) for name in ("alice", "bob", "carol"))
+    here = MatchFactory(player0=bob, player1=alice)
+    there = MatchFactory(player0=carol, player1=alice)
+    tab = Tab(browser, live_server.url)
+    tab.log_in("alice", PASSWORD)
+    page_here = tab.go(here.get_absolute_url())
+    page_there = tab.context.new_page()
+    page_there.goto(live_server.url + there.get_absolute_url())
+    for page in (page_here, page_there):
+        page.wait_for_function("() => document.body.dataset.liveState === 'open'", timeout=LOAD_MS)
+    asked_here = []
+    page_here.on("request", lambda request: asked_here.append(request.url) if "/live/play/" in request.url else None)
+
+    _opponent_moves(there, carol)
+    expect(page_there.locator(".status")).to_contain_text("Your turn", timeout=LIVE_MS)
+    expect(page_here.locator("#turn-count")).to_contain_text("(1)", timeout=LIVE_MS)  # alice's own event: every page
+    assert asked_here == []  # the other match's position is not this page's
+    _opponent_moves(here, bob)
+    expect(page_here.locator(".status")).to_contain_text("Your turn", timeout=LIVE_MS)
+    assert len(asked_here) == 1
+    tab.context.close()
+
+
+def test_a_page_drawn_for_someone_who_signed_out_since_hears_nothing_more(browser, live_server):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    UserFactory(username="carol")
+    match = MatchFactory(player0=bob, player1=alice)
+    tab = Tab(browser, live_server.url)
+    tab.log_in("alice", PASSWORD)
+    alices_page = tab.go(match.get_absolute_url())
+    alices_page.wait_for_function("() => document.body.dataset.liveState === 'open'", timeout=LOAD_MS)
+    # In another tab alice signs out and carol signs in: the browser's stream is carol's from then on.
+    carols_page = tab.context.new_page()
+    carols_page.goto(live_server.url + "/accounts/logout/")
+    carols_page.click("main form button[type=submit]")
+    carols_page.goto(live_server.url + "/accounts/login/")
+    carols_page.fill("input[name=login]", "carol")
+    carols_page.fill("input[name=password]", PASSWORD)
+    carols_page.click("form button[type=submit]")
+    carols_page.goto(live_server.url + match.get_absolute_url())
+    carols_page.wait_for_function("() => document.body.dataset.liveState === 'open'", timeout=LOAD_MS)
+    asked = []
+    alices_page.on("request", lambda request: asked.append(request.url) if "/live/" in request.url else None)
+
+    _opponent_moves(match, bob)
+    expect(carols_page.locator(".status")).to_contain_text("(alice) to move", timeout=LIVE_MS)
+    carols_page.wait_for_timeout(500)
+    assert asked == []  # alice's page would be drawn again for carol
+    tab.context.close()
