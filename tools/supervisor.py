@@ -24,6 +24,12 @@ POLL_SECONDS = 0.1
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
+def say(text: str) -> None:
+    """Tell the terminal, if it still listens: `make run | tee run.log` loses its tee to the same Ctrl-C."""
+    with contextlib.suppress(OSError):  # the children are stopped all the same
+        print(text, file=sys.stderr, flush=True)
+
+
 def has_exited(child: subprocess.Popen) -> bool:
     """Whether the child has exited, without reaping it: its process id, and so its group's, stays reserved."""
     return os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
@@ -51,7 +57,7 @@ def stop(children: list[subprocess.Popen]) -> None:
         time.sleep(POLL_SECONDS)
     for child in children:
         if not has_exited(child):
-            print(f"{shlex.join(child.args)} did not stop within {GRACE_SECONDS:.0f} s: killed.", file=sys.stderr)
+            say(f"{shlex.join(child.args)} did not stop within {GRACE_SECONDS:.0f} s: killed.")
         with contextlib.suppress(ProcessLookupError):  # the leader is unreaped, so its group still exists
             os.killpg(child.pid, signal.SIGKILL)  # a hung child, or a pool process its exit left behind
         child.wait()
@@ -62,15 +68,14 @@ def main(commands: list[str]) -> int:
     received: list[int] = []
     for number in STOP_SIGNALS:
         signal.signal(number, lambda number, _frame: received.append(number))
-    children = [subprocess.Popen(shlex.split(command), start_new_session=True) for command in commands]
-    ended = wait_for_stop(children, received)
-    if ended is None:
-        print("Stopping…", file=sys.stderr, flush=True)
-    else:
-        print(f"{shlex.join(ended.args)} exited; stopping the others.", file=sys.stderr, flush=True)
-    stop(children)
-    if ended is None:
-        print("Stopped.", file=sys.stderr, flush=True)
+    children: list[subprocess.Popen] = []
+    try:
+        children += [subprocess.Popen(shlex.split(command), start_new_session=True) for command in commands]
+        ended = wait_for_stop(children, received)
+        say("Stopping…" if ended is None else f"{shlex.join(ended.args)} exited; stopping the others.")
+    finally:
+        stop(children)  # whatever happened here, nothing is left running
+    say("Stopped.")
     return 0 if ended is None else 1
 
 
