@@ -93,6 +93,18 @@ def test_a_stop_signal_stops_every_child_and_kills_one_that_ignores_it():
     assert "Traceback" not in output, output
 
 
+def test_the_children_stop_even_when_the_terminal_is_gone():
+    supervisor = supervise(SLEEPER, SLEEPER)  # as under `make run | tee run.log`, whose tee the Ctrl-C stops too
+    processes = wait_for_children(supervisor, 2)
+    supervisor.stdout.close()
+    os.killpg(supervisor.pid, signal.SIGINT)
+    supervisor.wait(timeout=10)
+    left = still_running(processes)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
+
+
 def test_one_child_exiting_stops_the_others():
     supervisor = supervise(SLEEPER, QUITTER)
     processes = wait_for_children(supervisor, 2)
