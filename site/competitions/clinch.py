@@ -29,10 +29,10 @@ class Goal(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Need:
-    """`wins` from the player's `remaining` games make the goal certain (None: not even winning them all)."""
+    """`points` from the player's `remaining` games, however they come, make the goal certain (None: not even all)."""
 
     goal: Goal
-    wins: int | None
+    points: float | None
     remaining: int
 
 
@@ -47,12 +47,14 @@ def _games_within(group: Sequence[int], remaining: Sequence[tuple[int, int]]) ->
     return [(index[a], index[b]) for a, b in remaining if a in index and b in index]
 
 
-def _all_can_reach(group: Sequence[int], demand: Sequence[int], games: list[tuple[int, int]]) -> bool:
-    """Whether the games among the group can give each member their demand (half points, 2 a game)."""
-    for mask in range(1, 1 << len(group)):
+def _all_can_reach(demand: Sequence[int], games: list[tuple[int, int]], against: Sequence[int], given: int) -> bool:
+    """Whether the group's games among themselves, and the `given` half points the player drops in their games
+    against the group, can give each member their demand (half points, 2 a game)."""
+    for mask in range(1, 1 << len(demand)):
         wanted = sum(d for i, d in enumerate(demand) if mask >> i & 1)
         touching = sum(1 for a, b in games if mask >> a & 1 or mask >> b & 1)
-        if wanted > 2 * touching:
+        dropped = min(given, 2 * sum(n for i, n in enumerate(against) if mask >> i & 1))
+        if wanted > 2 * touching + dropped:
             return False
     return True
 
@@ -68,17 +70,18 @@ def _all_can_stay(group: Sequence[int], room: Sequence[int], games: list[tuple[i
     return True
 
 
-def others_can_reach(player: int, count: int, points: Mapping[int, int], remaining) -> bool:
-    """Whether `count` others can all end on at least the player's points when the player loses every game left."""
+def others_can_reach(player: int, count: int, points: Mapping[int, int], remaining, scored: int = 0) -> bool:
+    """Whether `count` others can all end on at least the player's points, the player scoring only `scored`
+    half points from their games left, in whichever games and ways hurt them most."""
     own = [g for g in remaining if player in g]
-    target = points[player]
-    # The player's opponents take the player's games; every other game they can win unless it is among the group.
-    base = {q: v + 2 * sum(1 for g in own if q in g) for q, v in points.items() if q != player}
+    target = points[player] + scored
     rest = [g for g in remaining if player not in g]
-    for group in combinations(sorted(base), count):
-        games = _games_within(group, rest)
-        demand = [max(0, target - base[q] - 2 * _games_outside(q, group, rest)) for q in group]
-        if _all_can_reach(group, demand, games):
+    for group in combinations(sorted(q for q in points if q != player), count):
+        # Every game against someone outside the group a member may win; the games inside it, and what the
+        # player drops, are shared out.
+        demand = [max(0, target - points[q] - 2 * _games_outside(q, group, rest)) for q in group]
+        against = [sum(1 for g in own if q in g) for q in group]
+        if _all_can_reach(demand, _games_within(group, rest), against, 2 * len(own) - scored):
             return True
     return False
 
@@ -100,9 +103,9 @@ def others_can_stay_below(player: int, count: int, points: Mapping[int, int], re
     return False
 
 
-def certainly_within(player: int, places: int, points: Mapping[int, int], remaining) -> bool:
-    """Whether the player ends in the top `places` whatever the results and the tie-breaks."""
-    return places > 0 and not others_can_reach(player, places, points, remaining)
+def certainly_within(player: int, places: int, points: Mapping[int, int], remaining, scored: int = 0) -> bool:
+    """Whether the player ends in the top `places` whatever the results and tie-breaks, scoring `scored` halves."""
+    return places > 0 and not others_can_reach(player, places, points, remaining, scored)
 
 
 def possibly_within(player: int, places: int, points: Mapping[int, int], remaining) -> bool:
@@ -138,41 +141,26 @@ def _goal_places(goal: Goal, size: int, up: int, down: int) -> int:
     return up if goal is Goal.PROMOTION else size - down
 
 
-def _certain_after(player: int, wins: Sequence[tuple[int, int]], losses, points, remaining, places: int) -> bool:
-    """Whether the goal is certain once the player has won `wins` and lost `losses` of their games."""
-    after = dict(points)
-    after[player] += 2 * len(wins)
-    for a, b in losses:
-        after[b if a == player else a] += 2
-    rest = [g for g in remaining if player not in g]
-    return certainly_within(player, places, after, rest)
-
-
 def still_needed(player: int, goal: Goal, points: Mapping[int, float], remaining, up: int, down: int) -> Need:
-    """The fewest wins from the player's remaining games that make the goal certain, whichever games they are."""
+    """The fewest points from the player's remaining games that make the goal certain, however they come."""
     scores = halves(points)
     places = _goal_places(goal, len(scores), up, down)
-    own = [g for g in remaining if player in g]
-    for wins in range(len(own) + 1):
-        choices = combinations(range(len(own)), wins)
-        if all(
-            _certain_after(
-                player, [own[i] for i in won], [g for i, g in enumerate(own) if i not in won], scores, remaining, places
-            )
-            for won in map(set, choices)
-        ):
-            return Need(goal, wins, len(own))
-    return Need(goal, None, len(own))
+    left = sum(1 for g in remaining if player in g)
+    # More points never hurt, so the first score that is enough is the answer.
+    for scored in range(2 * left + 1):
+        if certainly_within(player, places, scores, remaining, scored):
+            return Need(goal, scored / 2, left)
+    return Need(goal, None, left)
 
 
 def need_in_words(need: Need) -> str:
     """What a player still needs, as the division page says it."""
-    if need.wins == 0:
+    if need.points == 0:
         return f"{need.goal.capitalize()} is clinched."
     games = f"{need.remaining} remaining game" + ("s" if need.remaining != 1 else "")
-    if need.wins is None:
+    if need.points is None:
         every = "your remaining game" if need.remaining == 1 else f"all your {games}"
         return f"Winning {every} does not clinch {need.goal}: it also depends on other results."
-    if need.wins == 1:
-        return f"1 win from your {games} clinches {need.goal}."
-    return f"{need.wins} wins from your {games} clinch {need.goal}."
+    points = f"{need.points:g} point" + ("s" if need.points != 1 else "")
+    verb = "clinches" if need.points == 1 else "clinch"
+    return f"{points} from your {games} {verb} {need.goal}."

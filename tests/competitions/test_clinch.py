@@ -93,24 +93,25 @@ def test_a_certain_badge_holds_in_every_final_table_tie_breaks_included(division
 
 
 def brute_force_need(player, goal, points, remaining, up, down):
-    """The fewest wins that clinch the goal whichever of the player's games they come from (rest lost)."""
+    """The fewest points that clinch the goal whichever results of the player's games give them."""
     own = [g for g in remaining if player in g]
     rest = [g for g in remaining if player not in g]
-    clinched = Status.PROMOTED if goal is Goal.PROMOTION else None
-    for wins in range(len(own) + 1):
+    places = up if goal is Goal.PROMOTION else len(points) - down
+    for needed in range(2 * len(own) + 1):
         ok = True
-        for won in combinations(own, wins):
+        for outcome in product((1.0, 0.5, 0.0), repeat=len(own)):
+            if 2 * sum(outcome) < needed:
+                continue
             after = dict(points)
-            for a, b in own:
-                winner = player if (a, b) in won else (b if a == player else a)
-                after[winner] += 1
-            finals = final_points(after, rest)
-            if goal is Goal.PROMOTION:
-                ok &= brute_force_status(player, finals, up, down) is clinched
-            else:
-                ok &= all(sum(1 for q in f if q != player and f[q] >= f[player]) < len(points) - down for f in finals)
+            for (a, b), score in zip(own, outcome, strict=True):
+                after[player] += score
+                after[b if a == player else a] += 1 - score
+            # Certain: in every completion fewer than `places` others end on at least the player's points.
+            ok &= all(
+                sum(1 for q in f if q != player and f[q] >= f[player]) < places for f in final_points(after, rest)
+            )
         if ok:
-            return wins
+            return needed / 2
     return None
 
 
@@ -126,24 +127,25 @@ def test_what_you_still_need_agrees_with_brute_force(division, data):
     player = data.draw(st.integers(1, size))
     points = points_of(size, finished)
     need = still_needed(player, goal, points, left, up, down)
-    assert need.wins == brute_force_need(player, goal, points, left, up, down)
+    assert need.points == brute_force_need(player, goal, points, left, up, down)
     assert need.remaining == sum(1 for g in left if player in g)
 
 
 def test_worked_example_of_what_you_still_need():
     # Four players in a middle division (1 up, 1 down). A has 2, B 1.5, C 0.5, D 0 after three games;
-    # left: A–C, A–D, B–D. With 1 win A reaches 3; B can reach at most 2.5 (beating D) and C at most 1.5
-    # (beating A), so one win clinches promotion, whichever game it is.
+    # left: A–C, A–D, B–D. With 1 point more A has 3; B can reach 2.5 at most (beating D) and C 1.5 at most
+    # (beating A). With only ½ (say a draw with D), A has 2.5 and B can reach 2.5 too: not yet certain.
     points = {1: 2.0, 2: 1.5, 3: 0.5, 4: 0.0}
     left = [(1, 3), (1, 4), (2, 4)]
     need = still_needed(1, Goal.PROMOTION, points, left, up=1, down=1)
     assert need == Need(Goal.PROMOTION, 1, 2)
-    assert need_in_words(need) == "1 win from your 2 remaining games clinches promotion."
-    # D has 0 and two games left: winning both gives D 2, while C can reach 1.5 at most (beating A): safe.
+    assert need_in_words(need) == "1 point from your 2 remaining games clinches promotion."
+    # D has 0 and two games left: 2 points give D 2, while C can reach 1.5 at most (beating A). With 1.5
+    # (a win and a draw) D has 1.5: C could tie on 1.5, so not certain.
     assert still_needed(4, Goal.SAFETY, points, left, up=1, down=1) == Need(Goal.SAFETY, 2, 2)
     # C has 0.5 and one game left: winning it gives C 1.5, but D can still reach 2 by winning both of theirs.
     assert need_in_words(still_needed(3, Goal.SAFETY, points, left, up=1, down=1)) == (
         "Winning your remaining game does not clinch safety: it also depends on other results."
     )
     assert need_in_words(Need(Goal.PROMOTION, 0, 3)) == "Promotion is clinched."
-    assert need_in_words(Need(Goal.SAFETY, 2, 3)) == "2 wins from your 3 remaining games clinch safety."
+    assert need_in_words(Need(Goal.SAFETY, 2.5, 3)) == "2.5 points from your 3 remaining games clinch safety."
