@@ -97,11 +97,18 @@ AX_EXPANDED = """nodes => nodes.filter(n => n.name && n.name.value.trim() === 'M
   .map(n => (n.properties || []).find(p => p.name === 'expanded')).filter(p => p).map(p => p.value.value)"""
 
 
+AX_LINKS = """nodes => nodes.filter(n => !n.ignored && n.role && n.role.value === 'link' && n.name)
+  .map(n => n.name.value.trim())"""
+
+
+def accessibility_tree(page) -> list:
+    """Chromium's accessibility tree of the page, as screen readers get it."""
+    return page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+
+
 def menu_expanded(page) -> list:
     """What the accessibility tree says of the Menu control's expanded state (one entry per control so named)."""
-    cdp = page.context.new_cdp_session(page)
-    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
-    return page.evaluate(AX_EXPANDED, nodes)
+    return page.evaluate(AX_EXPANDED, accessibility_tree(page))
 
 
 def test_the_header_is_one_row_on_a_phone_with_a_menu(open_tab):
@@ -151,6 +158,7 @@ def test_a_wide_screen_shows_the_links_without_a_menu(open_tab):
     for name in ("Leaderboards", "alice", "Account", "Settings"):
         expect(page.get_by_role("link", name=name, exact=True).first).to_be_visible()
     assert menu_expanded(page) == []
+    assert {"Leaderboards", "Account", "Settings"} <= set(page.evaluate(AX_LINKS, accessibility_tree(page)))
     assert page.locator("header.topbar").bounding_box()["height"] <= 70
     # The links are in the Tab order: skip link, brand, turn count, then the menu's first link.
     for _ in range(4):
