@@ -48,8 +48,7 @@ def _games_within(group: Sequence[int], remaining: Sequence[tuple[int, int]]) ->
 
 
 def _all_can_reach(demand: Sequence[int], games: list[tuple[int, int]], against: Sequence[int], given: int) -> bool:
-    """Whether the group's games among themselves, and the `given` half points the player drops in their games
-    against the group, can give each member their demand (half points, 2 a game)."""
+    """Whether the group's own games and the `given` halves the player drops to it can meet every demand."""
     for mask in range(1, 1 << len(demand)):
         wanted = sum(d for i, d in enumerate(demand) if mask >> i & 1)
         touching = sum(1 for a, b in games if mask >> a & 1 or mask >> b & 1)
@@ -71,8 +70,7 @@ def _all_can_stay(group: Sequence[int], room: Sequence[int], games: list[tuple[i
 
 
 def others_can_reach(player: int, count: int, points: Mapping[int, int], remaining, scored: int = 0) -> bool:
-    """Whether `count` others can all end on at least the player's points, the player scoring only `scored`
-    half points from their games left, in whichever games and ways hurt them most."""
+    """Whether `count` others can all reach the player's points, the player scoring `scored` halves in their games."""
     own = [g for g in remaining if player in g]
     target = points[player] + scored
     rest = [g for g in remaining if player not in g]

@@ -65,12 +65,12 @@ def split(ranked: Sequence[int], provisional: set[int]) -> tuple[tuple[int, ...]
     waiting = list(ranked)
     divisions = []
     for index, size in enumerate(sizes):
-        eligible = [p for p in waiting if index >= middle(len(sizes)) or p not in provisional]
+        above_middle = index < middle(len(sizes))
+        chosen = set([p for p in waiting if not (above_middle and p in provisional)][:size])
         # Sizes within one come first: with too few established players the best provisional ones fill in.
-        chosen = (eligible + [p for p in waiting if p not in eligible])[:size]
-        chosen_set = set(chosen)
-        divisions.append(tuple(p for p in waiting if p in chosen_set))
-        waiting = [p for p in waiting if p not in chosen_set]
+        chosen |= set([p for p in waiting if p not in chosen][: size - len(chosen)])
+        divisions.append(tuple(p for p in waiting if p in chosen))
+        waiting = [p for p in waiting if p not in chosen]
     return tuple(divisions)
 
 

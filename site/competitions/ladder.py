@@ -190,10 +190,11 @@ def decay(ladder: Sequence[int], player: int, months: int) -> tuple[int, ...]:
     return move_to(ladder, player, below)
 
 
+def recent(days: Sequence[date], today: date) -> int:
+    """How many of these days fall within the last 30."""
+    return sum(1 for day in days if today - day < STRIKES_WINDOW)
+
+
 def struck_out(no_move_marks: Sequence[date], timeouts: Sequence[date], today: date) -> bool:
     """Two games ended before the player moved, or two timeouts, within 30 days remove a player."""
-    recent = (
-        [d for d in no_move_marks if today - d < STRIKES_WINDOW],
-        [d for d in timeouts if today - d < STRIKES_WINDOW],
-    )
-    return any(len(kind) >= STRIKES_THAT_REMOVE for kind in recent)
+    return max(recent(no_move_marks, today), recent(timeouts, today)) >= STRIKES_THAT_REMOVE

@@ -85,7 +85,7 @@ def direct_encounters(games: dict[int, list[tuple[int, float]]], points: Mapping
     for player, total in points.items():
         tied[total].add(player)
     return {
-        player: sum(score for opponent, score in own if opponent in tied[points[player]])
+        player: sum((score for opponent, score in own if opponent in tied[points[player]]), 0.0)
         for player, own in games.items()
     }
 
@@ -138,3 +138,8 @@ def explain(above: Line, below: Line, names: Mapping[int, str]) -> str:
         if mine != theirs:
             return f"{first} above {second}: {label} {number(mine)} against {number(theirs)}"
     return f"{first} and {second} share the place: equal on points and every tie-break"
+
+
+def explain_ties(lines: Sequence[Line], names: Mapping[int, str]) -> list[str]:
+    """Why each player is above the next one on the same points, top to bottom."""
+    return [explain(above, below, names) for above, below in zip(lines, lines[1:]) if above.points == below.points]

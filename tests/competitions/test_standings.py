@@ -1,6 +1,6 @@
 """Scores and tie-breaks on worked examples, each value computed by hand in the comments."""
 
-from daymove.competitions.standings import Result, explain, standings
+from daymove.competitions.standings import Result, explain, explain_ties, standings
 
 NAMES = {1: "A", 2: "B", 3: "C", 4: "D", 5: "E", 6: "F"}
 EVEN = {p: 1500 for p in NAMES}
@@ -31,6 +31,8 @@ def test_sonneborn_berger_koya_and_wins_worked_by_hand():
     assert [line.place for line in lines] == [1, 2, 3, 4]
     assert explain(lines[1], lines[2], NAMES) == "A above C: Sonneborn–Berger 2.75 against 1.75"
     assert explain(lines[0], lines[1], NAMES) == "B above A: points 2 against 1.5"
+    # The page explains only neighbours on the same points: A and C.
+    assert explain_ties(lines, NAMES) == ["A above C: Sonneborn–Berger 2.75 against 1.75"]
 
 
 def test_direct_encounter_comes_first():
