@@ -35,6 +35,17 @@ FIRST_SCREEN = """() => {
 }"""
 
 
+# The smallest text drawn on the board, in screen pixels (a board that gives up height is drawn smaller).
+SMALLEST_TEXT = """() => {
+  const svg = document.querySelector('#board svg.board'), frame = svg.getBoundingClientRect();
+  const view = svg.viewBox.baseVal, scale = Math.min(frame.width / view.width, frame.height / view.height);
+  const sizes = [...svg.querySelectorAll('text')].filter(t => t.getClientRects().length)
+    .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+  return Math.min(...sizes);
+}"""
+SMALLEST_TEXT_PX = 9.5  # as tests/browser/test_board_legibility.py asks at 320 px wide
+
+
 def assert_first_screen(page, where):
     """The board and the move controls are on the first screen, nothing of the board under the confirm bar."""
     seen = page.evaluate(FIRST_SCREEN)
@@ -83,6 +94,7 @@ def test_the_board_and_the_move_box_fit_the_first_screen_of_a_phone(open_tab, ga
     # caret="initial": hiding the caret would take an inline style, which the Content-Security-Policy refuses.
     page.screenshot(path=str(ARTIFACTS / f"phone-first-screen-{name}.png"), caret="initial")
     assert_first_screen(page, f"{name}, nothing clicked")
+    assert page.evaluate(SMALLEST_TEXT) >= SMALLEST_TEXT_PX, "the board's text stays readable"
     tokens = match.rules.move_tokens(longest_move(match))
     for done, token in enumerate(tokens):
         page.locator(f'[data-token="{token}"]').first.click()
