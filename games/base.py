@@ -9,14 +9,18 @@ from __future__ import annotations
 import itertools
 import random
 import sys
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from games.visibility import Visibility
 from games.words import play_it, result_sentence
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from games.ui import BoardUI, Selection
 
 State = Any  # each game chooses its own state type (treated as immutable by callers)
@@ -77,19 +81,66 @@ class Option:
         return next((label for known, label in self.values if known == value), str(value))
 
 
-class Game:
-    """One game: everything the site, the bots and the tests know about it is declared here, once.
+# The hooks a game's modules provide by name (see `Game.__init_subclass__`): a function under the hook's own name,
+# a constant under the name in capitals (`board_key` is `BOARD_KEY`).
+BOUND_HOOKS = (
+    "initial_state",
+    "current_player",
+    "legal_moves",
+    "apply_move",
+    "outcome",
+    "ply",
+    "parse_move",
+    "format_move",
+    "to_json",
+    "from_json",
+    "move_tokens",
+    "click_orders",
+    "token_label",
+    "random_playout",
+    "player_view",
+    "describe",
+    "render_board",
+    "board_key",
+    "outcome_reasons",
+    "reason_words",
+    "score_unit",
+    "unscored_reasons",
+    "phase_prompts",
+    "phase_of",
+    "next_step",
+    "bot_rollout",
+    "bot_plan",
+)
 
-    Subclasses set the declarations below and implement the methods that raise NotImplementedError.
-    States are never mutated by callers or by `apply_move`: it returns a new state.
+
+class Game:
+    """One game: every hook the site, the bots and the tests use is declared here, once, with its default.
+
+    A game declares a subclass, names its modules once (`class Abande(Game, modules=(rules, visibility, render,
+    words))`) and overrides in Python only what differs; the methods that raise NotImplementedError every game
+    provides. States are never mutated by callers or by `apply_move`: it returns a new state.
     """
+
+    def __init_subclass__(cls, modules: tuple[ModuleType, ...] = (), **kwargs) -> None:
+        """Take each of BOUND_HOOKS that the class body leaves out from the first of `modules` that defines it."""
+        super().__init_subclass__(**kwargs)
+        for hook in BOUND_HOOKS:
+            if hook in cls.__dict__:
+                continue
+            for module in modules:
+                if hasattr(module, hook):
+                    setattr(cls, hook, _bound(hook, getattr(module, hook)))
+                    break
+                if hasattr(module, hook.upper()):
+                    setattr(cls, hook, getattr(module, hook.upper()))
+                    break
 
     slug: str = ""
     name: str = ""
     order: int = 1000  # place in the lobby and every list of games (lower first, then by slug)
     seat_names: tuple[str, str] = ("First", "Second")
     option_specs: tuple[Option, ...] = ()
-    hidden_information: bool = False
     # Whether players may agree a draw. Only a game whose rules know drawn results offers it; every game says so.
     draws_by_agreement: bool | None = None
     # Bot budgets (MCTS iterations per move) by level name where the level's default does not fit this game,
@@ -222,42 +273,43 @@ class Game:
         """Inverse of to_json."""
         raise NotImplementedError
 
-    # ---- what a viewer may see -----------------------------------------------------------
+    # ---- what a viewer may see (the game's visibility.py; games/visibility.py) --------------------
+    # Who may see what: everything, unless the game names its own kind of Visibility (C#I Sequence's hidden tiles).
+    visibility_type: type[Visibility] = Visibility
+
+    @cached_property
+    def visibility(self) -> Visibility:
+        """What each seat may see of this game's positions."""
+        return self.visibility_type(self)
+
+    @property
+    def hidden_information(self) -> bool:
+        """Whether some seat is kept from seeing part of a position."""
+        return self.visibility.hidden
+
     def player_view(self, state: State, seat: int | None) -> dict:
         """Everything `seat` (None = spectator) may see, as JSON-compatible data, nothing more."""
         raise NotImplementedError
 
     def history_for(self, state: State, seat: int | None, notations: list[str]) -> list[str]:
-        """The move list as `seat` may read it; perfect-information games show it whole."""
-        return list(notations)
+        """The move list as `seat` may read it (Visibility.history_for)."""
+        return self.visibility.history_for(state, seat, notations)
 
     def seen_move(self, state: State, seat: int | None, text: str) -> str:
-        """The legal move `text` from `state` as `seat` would read it once played (as `history_for` shows it)."""
-        return text
+        """The legal move `text` from `state` as `seat` would read it once played (Visibility.seen_move)."""
+        return self.visibility.seen_move(state, seat, text)
 
     def revealed_view(self, state: State, seat: int | None) -> dict:
-        """The view of a position of a match that has ended (replays, resignations): nothing is secret."""
-        return self.player_view(state, seat)
+        """The view of a position of a match that has ended: nothing is secret (Visibility.revealed_view)."""
+        return self.visibility.revealed_view(state, seat)
 
     def sample_state(self, view: dict, rng: random.Random) -> State:
-        """A full state consistent with a player's view, hidden parts sampled (bots search from it).
-
-        Perfect-information games put the whole state in their view under "state".
-        """
-        if self.hidden_information:
-            raise NotImplementedError
-        return self.from_json(view["state"])
-
-    def bot_plan(self, state: State, depth: int, rng: random.Random):
-        """The planner's move (a move object) for the side to move, searching `depth` plies (see bot_planned)."""
-        raise NotImplementedError
+        """A full state consistent with a player's view, hidden parts sampled (Visibility.sample_state)."""
+        return self.visibility.sample_state(view, rng)
 
     def alternative_history(self, notations: list[str], options: dict, seat: int | None, rng: random.Random):
-        """Another legal move list that `seat` (None: a spectator) cannot tell from `notations`, hidden parts
-        drawn anew; None when there is none. Hidden-information games only: the leak tests compare every page
-        a viewer sees in both worlds.
-        """
-        raise NotImplementedError
+        """Another legal move list `seat` cannot tell from `notations`, or None (Visibility.alternative_history)."""
+        return self.visibility.alternative_history(notations, self.normalize_options(options), seat, rng)
 
     def describe(self, view: dict) -> list[str]:
         """A plain-text description of a view, one line per fact (for screen readers and email)."""
@@ -347,7 +399,15 @@ class Game:
                 best = played
         return best
 
-    # ---- speed (bench and bots) ----------------------------------------------------------
+    # ---- speed and the bot (bench, games/bot/) ---------------------------------------------
+    # A rollout that values a non-terminal state for seat 0 in [0, 1] better than a random playout to the end
+    # (a smarter policy, or a playout cut short and scored by a heuristic); None: the bot plays random playouts.
+    bot_rollout: Callable[[State, random.Random], float] | None = None
+
+    def bot_plan(self, state: State, depth: int, rng: random.Random) -> Move:
+        """The planner's move for the side to move, searching `depth` plies (the levels of `bot_planned`)."""
+        raise NotImplementedError
+
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
         """Play uniformly random legal moves to the end; return the final state and plies played.
 
@@ -358,3 +418,15 @@ class Game:
             state = self.apply_move(state, rng.choice(self.legal_moves(state)))
             plies += 1
         return state, plies
+
+
+def _bound(hook: str, function: Callable) -> Callable:
+    """A module's function as the hook: a static method; the rules' `initial_state` is given the full options."""
+    if hook == "initial_state":
+
+        def initial_state(self: Game, options: dict | None = None) -> State:
+            return function(self.normalize_options(options))
+
+        initial_state.__doc__ = Game.initial_state.__doc__
+        return initial_state
+    return staticmethod(function)

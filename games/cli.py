@@ -64,7 +64,7 @@ def _game_and_state(slug: str, options_text: str | None):
 
 
 def replay(slug: str, options_text: str | None, lines) -> int:
-    """The replay protocol of design.md; returns the exit status."""
+    """Read moves from `lines`, print one JSON line per position (an error line ends it); returns the exit status."""
     try:
         game, state = _game_and_state(slug, options_text)
     except RulesError as error:

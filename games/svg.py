@@ -1,7 +1,9 @@
-"""Small SVG helpers every board renderer shares: escaping, compact numbers, and the shapes of markers.
+"""Small SVG helpers every board renderer shares: the frame of a board picture (its root, title and label, and
+the coordinates along its edges), escaping, compact numbers, and the shapes of markers.
 
-The marker shapes (rings and dots on a point, frames around a square) are what every board draws to show the
-clicks on offer, the click made and the last move; each game chooses their sizes and colours.
+A renderer draws only its own board and hands it to `picture`. The marker shapes (rings and dots on a point, frames
+around a square) are what every board draws to show the clicks on offer, the click made and the last move; each
+game chooses their sizes and colours.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ def num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def element(tag: str, **attributes) -> str:
-    """A self-closing SVG element; "_" in an attribute's name stands for "-" (class_ for class), None leaves it out."""
+def _attributes(attributes: dict) -> str:
+    """Attributes as SVG writes them; "_" in a name stands for "-" (class_ for class), None leaves one out."""
     parts = []
     for name, value in attributes.items():
         if value is None:
@@ -32,7 +34,31 @@ def element(tag: str, **attributes) -> str:
         name = name.rstrip("_").replace("_", "-")
         text = num(value) if name in _GEOMETRY and isinstance(value, int | float) else str(value)
         parts.append(f'{name}="{esc(text)}"')
-    return f"<{tag} {' '.join(parts)}/>"
+    return " ".join(parts)
+
+
+def element(tag: str, **attributes) -> str:
+    """A self-closing SVG element; "_" in an attribute's name stands for "-" (class_ for class), None leaves it out."""
+    return f"<{tag} {_attributes(attributes)}/>"
+
+
+def picture(view_box: str, kind: str, label: str, body: str, **attributes) -> str:
+    """A whole board: the root every board shares, a group named by `label` (its title too) that holds `body`.
+
+    `kind` is the game's own class beside "board" (the site's styles and scripts find boards by it).
+    """
+    extra = _attributes(attributes)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view_box}" width="100%" class="board {kind}" '
+        f'role="group" aria-label="{esc(label)}"{" " + extra if extra else ""}>'
+        f"<title>{esc(label)}</title>{body}</svg>"
+    )
+
+
+def coordinate(x: float, y: float, text: str, size: int, colour: str, **attributes) -> str:
+    """A file letter or rank number beside the board, centred on `x` (class "coord": the legibility tests read it)."""
+    more = _attributes({"font_size": size, "fill": colour, **attributes})
+    return f'<text class="coord" x="{num(x)}" y="{num(y)}" text-anchor="middle" {more}>{esc(text)}</text>'
 
 
 def ring(cx: float, cy: float, r: float, colour: str, width: float, **attributes) -> str:

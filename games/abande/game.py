@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.abande import render, rules, views, words
+from games.abande import render, rules, visibility, words
 from games.base import Game, Option
 
 
-class Abande(Game):
+class Abande(Game, modules=(rules, visibility, render, words)):
     slug = "abande"
     name = "Abande"
     order = 1
@@ -21,36 +21,6 @@ class Abande(Game):
     bot_playouts = {"club": 300, "strong": 1000}
     # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder abande`).
     bot_strength = {"beginner": 350, "casual": 666, "club": 954, "strong": 1269}
-
-    # ---- the rules (rules.py) --------------------------------------------------------------
-    def initial_state(self, options=None):
-        return rules.initial_state(self.normalize_options(options))
-
-    current_player = staticmethod(rules.current_player)
-    legal_moves = staticmethod(rules.legal_moves)
-    apply_move = staticmethod(rules.apply_move)
-    outcome = staticmethod(rules.outcome)
-    ply = staticmethod(rules.ply)
-    parse_move = staticmethod(rules.parse_move)
-    format_move = staticmethod(rules.format_move)
-    to_json = staticmethod(rules.to_json)
-    from_json = staticmethod(rules.from_json)
-    move_tokens = staticmethod(rules.move_tokens)
-    random_playout = staticmethod(rules.random_playout)
-
-    # ---- what a viewer sees (views.py, render.py) ---------------------------------------------
-    player_view = staticmethod(views.player_view)
-    describe = staticmethod(render.describe)
-    render_board = staticmethod(render.render_board)
-    board_key = render.KEY
-
-    # ---- in words: prompts per phase, results (words.py) ---------------------------------------
-    outcome_reasons = words.OUTCOME_REASONS
-    reason_words = words.REASONS
-    score_unit = words.UNIT
-    phase_prompts = words.PROMPTS
-    phase_of = staticmethod(words.phase)
-    next_step = staticmethod(words.next_step)
 
 
 GAME = Abande()

@@ -8,13 +8,14 @@ their height on the top face.
 from __future__ import annotations
 
 from games.abande import words
-from games.abande.board import GEOMETRIES, LETTERS, ROW_LENGTHS
-from games.svg import dot, esc, num, ring
+from games.abande.geometry import GEOMETRIES, LETTERS, ROW_LENGTHS
+from games.registry import get_game
+from games.svg import coordinate, dot, esc, num, picture, ring
 from games.ui import BoardUI
 from games.words import ABORTED
 
 # The key under the board: what each mark means.
-KEY = (
+BOARD_KEY = (
     "Blue dot or dashed blue ring: a point you can click.",
     "Orange ring: the point you picked.",
     "Yellow halo: the last move.",
@@ -30,7 +31,8 @@ LEGEND = 40  # height of the line under the board that explains faded stacks
 # Text sizes in SVG units: the board is 512 units wide, so 17 units still read as 10 px on a 320 px phone.
 TEXT = 17
 COORD = "#5c4628"  # coordinates and point names: >= 4.5:1 on the board and its rim
-FONT = 'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif"'
+FAMILY = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+FONT = f'font-family="{FAMILY}"'
 
 # Stone colours: face (top ellipse), side band, outline.
 FACE = ("#2a2a2e", "#f8f5ec")
@@ -52,7 +54,7 @@ def _stack_lines(name: str, stones: str) -> str:
 def _status(view: dict) -> str:
     outcome = view.get("outcome")
     if outcome:
-        return f"Game over: {words.result(outcome)}."
+        return f"Game over: {get_game('abande').result_words(outcome)}."
     return f"{NAMES[view['to_move']]} to move."
 
 
@@ -181,9 +183,6 @@ def render_board(view: dict, ui: BoardUI) -> str:
     stacks = view["stacks"]
     aria = f"Abande, {view['board']} board. {_status(view)}"
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" width="100%" '
-        f'class="board abande-board" role="group" '
-        f'aria-label="{esc(aria)}">',
         f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" rx="12" fill="#f3ead7"/>',
         _panel(view, width),
     ]
@@ -213,26 +212,29 @@ def render_board(view: dict, ui: BoardUI) -> str:
         x2, y2 = at(geo.names[b])
         lines.append(f"M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}")
     parts.append(f'<path d="{"".join(lines)}" stroke="#8c6a36" stroke-width="1.6" fill="none" stroke-linecap="round"/>')
+
     # Coordinates: files and ranks round the square; on the hex, row letters at both ends (with the row's last
     # point name on the right), numbers along the top and bottom rows, and every empty point's name under it.
-    label = f'class="coord" font-size="{TEXT + 1}" {FONT} fill="{COORD}" text-anchor="middle"'
+    def label(x: float, y: float, text: str) -> str:
+        return coordinate(x, y, text, TEXT + 1, COORD, font_family=FAMILY)
+
     if square:
         for i in range(7):
             x, y = at(f"{LETTERS[i]}1")
-            parts.append(f'<text x="{num(x)}" y="{num(y + pad + 22)}" {label}>{LETTERS[i]}</text>')
+            parts.append(label(x, y + pad + 22, LETTERS[i]))
             x, y = at(f"a{i + 1}")
-            parts.append(f'<text x="{num(x - pad - 16)}" y="{num(y + 6)}" {label}>{i + 1}</text>')
+            parts.append(label(x - pad - 16, y + 6, str(i + 1)))
     else:
         for i, length in enumerate(ROW_LENGTHS):
             x, y = at(f"{LETTERS[i]}1")
-            parts.append(f'<text x="{num(x - 0.64 * S)}" y="{num(y + 6)}" {label}>{LETTERS[i]}</text>')
+            parts.append(label(x - 0.64 * S, y + 6, LETTERS[i]))
             x, y = at(f"{LETTERS[i]}{length}")
-            parts.append(f'<text x="{num(x + 0.72 * S)}" y="{num(y + 6)}" {label}>{LETTERS[i]}{length}</text>')
+            parts.append(label(x + 0.72 * S, y + 6, f"{LETTERS[i]}{length}"))
         for n in range(1, 5):
             x, y = at(f"a{n}")
-            parts.append(f'<text x="{num(x)}" y="{num(y + 0.74 * S + 6)}" {label}>{n}</text>')
+            parts.append(label(x, y + 0.74 * S + 6, str(n)))
             x, y = at(f"g{n}")
-            parts.append(f'<text x="{num(x)}" y="{num(y - 0.8 * S + 6)}" {label}>{n}</text>')
+            parts.append(label(x, y - 0.8 * S + 6, str(n)))
     # Points: last-move halo, stack or empty point, option and selection markers, all inside the link.
     for bit in geo.cells:
         name = geo.names[bit]
@@ -273,8 +275,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         parts.append(ui.target(name, f'<g class="point">{"".join(inner)}</g>', desc))
     if dead:
         parts.append(_legend(view, height - LEGEND + 6))
-    parts.append("</svg>")
-    return "".join(parts)
+    return picture(f"0 0 {num(width)} {num(height)}", "abande-board", aria, "".join(parts))
 
 
 def _legend(view: dict, y: float) -> str:

@@ -1,8 +1,8 @@
-"""Abande rules engine (spec: shared/rules/abande.md).
+"""Abande rules engine, as its rules page tells them (templates/rules.html beside this module).
 
 State design
 ------------
-Cells are bit indices of the padded layout in `board.py`. A stack is a small int code: `(1 << height) | colours`
+Cells are bit indices of the padded layout in `geometry.py`. A stack is a small int code: `(1 << height) | colours`
 where bit i of `colours` is the colour of stone i counted from the bottom (0 = Black, 1 = White); codes are
 2..15, so height, owner and the result of stacking are table lookups. Next to the per-cell codes a state keeps
 bitmasks that the move generator works on directly: the points owned by each colour (`tops`), the points holding
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from games.abande.board import GEOMETRIES, LETTERS, Geometry, name_code
+from games.abande.geometry import GEOMETRIES, LETTERS, Geometry, name_code
 from games.base import BadOptions, IllegalMove, Outcome
 from games.bits import nth_set_bit, set_bits
 

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from games.abande.rules import COLOUR_NAME
 from games.ui import Selection
-from games.words import play_it, result_sentence
+from games.words import play_it
 
 OUTCOME_REASONS = ("score",)
-REASONS = {
+REASON_WORDS = {
     "score": "more stones in scoring stacks after both passed",
     "score/draw": "equal scores after both passed",
 }
-UNIT = "points"
-PROMPTS = {
+SCORE_UNIT = "points"
+PHASE_PROMPTS = {
     "first": "Place your first stone: click any point.",
     "insert": (
         "Click an empty point next to the stones to place a stone from your hand, "
@@ -22,7 +21,7 @@ PROMPTS = {
 }
 
 
-def phase(view: dict) -> str:
+def phase_of(view: dict) -> str:
     """First stone, stones in hand, or an empty hand (moves and passes only)."""
     if view["ply"] == 0:
         return "first"
@@ -39,8 +38,3 @@ def next_step(view: dict, selection: Selection) -> str:
     if move is not None:
         return f"Your stack on {tokens[0]} climbs onto {tokens[1]}: {play_it(move)}."
     return f"You picked your stack on {tokens[0]}: click the neighbouring enemy stack it climbs onto."
-
-
-def result(outcome: dict) -> str:
-    """The result in words with the colours' names (for the board)."""
-    return result_sentence(outcome, COLOUR_NAME, REASONS, UNIT)

@@ -8,14 +8,14 @@ so every red thing carries a diamond and every green thing a triangle.
 
 from __future__ import annotations
 
-from games.abrana import words
-from games.abrana.board import COLOUR_NAMES
+from games.abrana.geometry import COLOUR_NAMES
 from games.abrana.rules import SEAT_COLOURS, SEAT_NAMES
-from games.svg import dot, esc, frame
+from games.registry import get_game
+from games.svg import coordinate, dot, esc, frame, picture
 from games.ui import BoardUI
 
 # The key under the board: what each mark means.
-KEY = (
+BOARD_KEY = (
     "Blue dot: a square you can click; blue frame: the square you picked.",
     "Yellow squares and the arrow: the last move's path.",
     "Dashed orange circle: a free-jump square.",
@@ -146,13 +146,10 @@ def render_board(view: dict, ui: BoardUI) -> str:
 
     label = "Abrana board"
     if view["outcome"] is not None:
-        label += f". Game over: {words.result(view['outcome'])}"
+        label += f". Game over: {get_game('abrana').result_words(view['outcome'])}"
     elif mover is not None:
         label += f", {'Red' if mover == 'red' else 'Green'} to move"
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" class="board" '
-        f'role="group" aria-label="{esc(label)}">',
-        f"<title>{esc(label)}</title>",
         '<defs><marker id="abrana-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" '
         f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{PATH}"/></marker></defs>',
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fbf7ee"/>',
@@ -192,14 +189,9 @@ def render_board(view: dict, ui: BoardUI) -> str:
     for i in range(6):
         f = 5 - i if flip else i
         r = 5 - i if flip else i
-        parts.append(
-            f'<text class="coord" x="{LEFT + i * CELL + CELL // 2}" y="{TOP + BOARD + 18}" text-anchor="middle" '
-            f'font-size="14" font-family="sans-serif" fill="#495057">{"abcdef"[f]}</text>'
-        )
-        parts.append(
-            f'<text class="coord" x="{LEFT - 12}" y="{TOP + (5 - i) * CELL + CELL // 2 + 5}" text-anchor="middle" '
-            f'font-size="14" font-family="sans-serif" fill="#495057">{r + 1}</text>'
-        )
+        x, y = LEFT + i * CELL + CELL // 2, TOP + (5 - i) * CELL + CELL // 2 + 5
+        parts.append(coordinate(x, TOP + BOARD + 18, "abcdef"[f], 14, "#495057", font_family="sans-serif"))
+        parts.append(coordinate(LEFT - 12, y, str(r + 1), 14, "#495057", font_family="sans-serif"))
     parts.append(_path(view, flip))
     # Contents and clicks.
     for name in names:
@@ -229,8 +221,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         text = name + (": " + ", ".join(what) if what else "")
         parts.append(ui.target(name, "<g>" + "".join(inner) + "</g>", text))
     parts.append(_supply(view))
-    parts.append("</svg>")
-    return "".join(parts)
+    return picture(f"0 0 {WIDTH} {HEIGHT}", "abrana-board", label, "".join(parts))
 
 
 def describe(view: dict) -> list[str]:
@@ -240,7 +231,7 @@ def describe(view: dict) -> list[str]:
     outcome = view["outcome"]
     phase = view["phase"]
     if outcome is not None:
-        lines.append(f"Game over: {words.result(outcome)}.")
+        lines.append(f"Game over: {get_game('abrana').result_words(outcome)}.")
         if outcome["scores"] is not None:
             red, green = outcome["scores"]
             lines.append(f"Markers of their own colour on the board: Red {red}, Green {green}.")

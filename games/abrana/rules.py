@@ -1,7 +1,7 @@
-"""Abrana rules (spec: /work/shared/rules/abrana.md).
+"""Abrana rules, as its rules page tells them (templates/rules.html beside this module).
 
 Design for speed:
-- squares are ints 0..35 in notation order (see board.py); the board is a tuple of 37 small ints (36 squares plus an
+- squares are ints 0..35 in notation order (see geometry.py); the board is a tuple of 37 small ints (36 squares plus an
   off-board sentinel) holding markers *and* pawns, since a square never holds two things;
 - a move is a plain int: `S * 36 + T` for a regular move (so the neighbour table can hold precomputed codes),
   `PASS`, `PLACE + square`, `RESERVE + a * 36 + b`; notation strings are only built in `format_move`;
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from games.abrana.board import (
+from games.abrana.geometry import (
     BLACK,
     BORDER,
     BORDER_SQUARES,
@@ -57,7 +57,7 @@ class AbranaState:
     __slots__ = ("board", "pawns", "reserved", "ply", "passes", "last", "path", "result")
 
     def __init__(self, board, pawns, reserved, ply, passes, last, path, result):
-        self.board = board  # tuple of 37 ints (board.py values)
+        self.board = board  # tuple of 37 ints (geometry.py values)
         self.pawns = pawns  # (red square, green square)
         self.reserved = reserved  # () or (a, b): seat 1's reservation during setup
         self.ply = ply

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from games.abrana.rules import PLY_LIMIT, SEAT_NAMES
+from games.abrana.rules import PLY_LIMIT
 from games.ui import Selection
-from games.words import play_it, result_sentence
+from games.words import play_it
 
 OUTCOME_REASONS = ("pawn-captured", "six-markers", "double-pass", "ply-limit")
-REASONS = {
+REASON_WORDS = {
     "pawn-captured": "{loser}'s pawn was captured",
     "six-markers": "six markers of one colour on the board, and more of their own colour",
     "six-markers/draw": "six markers of one colour on the board, and as many of each player's colour",
@@ -16,9 +16,9 @@ REASONS = {
     "ply-limit": f"{PLY_LIMIT} plies played, and more markers of their own colour",
     "ply-limit/draw": f"{PLY_LIMIT} plies played, with as many markers of each",
 }
-UNIT = "markers"
-UNSCORED = ("pawn-captured",)  # a captured pawn decides whatever the markers
-PROMPTS = {
+SCORE_UNIT = "markers"
+UNSCORED_REASONS = ("pawn-captured",)  # a captured pawn decides whatever the markers
+PHASE_PROMPTS = {
     "reserve": "Reserve two border squares for your pawn: click one, then the other.",
     "place-red": "Place your red pawn: click a border square that is not reserved.",
     "place-green": "Place your green pawn: click one of the two reserved squares.",
@@ -29,7 +29,7 @@ PROMPTS = {
 }
 
 
-def phase(view: dict) -> str:
+def phase_of(view: dict) -> str:
     """The setup step, or play."""
     return view["phase"]
 
@@ -48,8 +48,3 @@ def next_step(view: dict, selection: Selection) -> str:
     if move is None:
         return f"Your move starts from {tokens[0]}: click the square to step or jump to."
     return f"Your move goes from {tokens[0]} to {tokens[1]}: {play_it(move)}."
-
-
-def result(outcome: dict) -> str:
-    """The result in words with the colours' names (for the board)."""
-    return result_sentence(outcome, SEAT_NAMES, REASONS, UNIT, unscored=UNSCORED)

@@ -18,11 +18,8 @@ Budgets are counted in iterations (one playout each), never in wall-clock time, 
 the same move on any machine. An optional CPU-time cap exists for safety; a search it cuts short is no longer
 reproducible.
 
-Optional game hook (looked up with getattr; no game has to define it):
-    game.bot_rollout(state, rng) -> float
-        the value for seat 0, in [0, 1], of a non-terminal state: e.g. a playout with a smarter policy, or a
-        playout cut off after some plies and scored by a heuristic. Default: `game.random_playout` to the end,
-        scored 1 / 0.5 / 0 by the outcome for seat 0.
+A game may value a non-terminal state its own way (`Game.bot_rollout`, None by default); otherwise every
+iteration plays `game.random_playout` to the end, scored 1 / 0.5 / 0 by the outcome for seat 0.
 """
 
 from __future__ import annotations
@@ -102,7 +99,7 @@ def _rollout_function(game: Game, value0, draw0: float = 0.5):
     A hook's estimates are bent for a bot with contempt (`draw0` != 0.5); a playout to the end is valued by
     `value0`, which already gives a draw what it is worth to the bot.
     """
-    hook = getattr(game, "bot_rollout", None)
+    hook = game.bot_rollout
     if hook is not None:
         return hook if draw0 == 0.5 else _with_contempt(hook, draw0)
     playout = game.random_playout

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from games.ci_sequence import words
-from games.ci_sequence.board import DIR_DELTA, DIR_NAMES, FILES, NAMES
-from games.svg import dot, esc, frame, ring
+from games.ci_sequence.geometry import DIR_DELTA, DIR_NAMES, FILES, NAMES
+from games.registry import get_game
+from games.svg import coordinate, dot, esc, frame, picture, ring
 from games.ui import BoardUI
 
 # The key under the board: what each mark means.
-KEY = (
+BOARD_KEY = (
     "Green dot or ring: a square or tile you can click; green frame: the one you picked.",
     "Dashed green frame: the tile that moved last; red corner: the tile placed last.",
     "Arrows round a square: the directions you can push.",
@@ -45,7 +45,7 @@ def describe(view: dict) -> list[str]:
             lines.append("Memory mode: the symbols of tiles on the board are not shown to you.")
     phase = view["phase"]
     if view["outcome"] is not None:
-        lines.append(f"Game over after {view['ply']} plies: {words.result(view['outcome'])}.")
+        lines.append(f"Game over after {view['ply']} plies: {get_game('ci-sequence').result_words(view['outcome'])}.")
     elif phase == "final":
         mover = SEATS[view["to_move"]]
         lines.append(
@@ -203,16 +203,11 @@ def render_board(view: dict, ui: BoardUI) -> str:
     out = []
     label = f"C#I Sequence board, ply {view['ply']}"
     if view["outcome"] is not None:
-        label += f", game over: {words.result(view['outcome'])}"
+        label += f", game over: {get_game('ci-sequence').result_words(view['outcome'])}"
     elif view["phase"] == "final":
         label += f", final placements by {SEATS[view['to_move']]}"
     else:
         label += f", {SEATS[view['to_move']]} to move"
-    out.append(
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
-        f'class="board ci-sequence" role="group" aria-label="{esc(label)}">'
-    )
-
     # Opponent (or seat 1 for spectators) at the top.
     out.append(_hand_panel(view, top, 4, ui, own=False))
 
@@ -270,15 +265,9 @@ def render_board(view: dict, ui: BoardUI) -> str:
 
     # Coordinates.
     for i, f in enumerate(FILES):
-        out.append(
-            f'<text class="coord" x="{LEFT + i * CELL + CELL / 2}" y="{BOARD_Y + BOARD_SIZE + 17}" '
-            f'text-anchor="middle" font-size="14" fill="#475569">{f}</text>'
-        )
+        out.append(coordinate(LEFT + i * CELL + CELL / 2, BOARD_Y + BOARD_SIZE + 17, f, 14, "#475569"))
     for r in range(4):
-        out.append(
-            f'<text class="coord" x="{LEFT / 2}" y="{BOARD_Y + (3 - r) * CELL + CELL / 2 + 5}" text-anchor="middle" '
-            f'font-size="14" fill="#475569">{r + 1}</text>'
-        )
+        out.append(coordinate(LEFT / 2, BOARD_Y + (3 - r) * CELL + CELL / 2 + 5, str(r + 1), 14, "#475569"))
 
     # At the end: the scoring pairs and lines over the revealed tiles.
     if over:
@@ -296,8 +285,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
             )
 
     out.append(_hand_panel(view, bottom, HAND_Y, ui, own=True))
-    out.append("</svg>")
-    return "".join(out)
+    return picture(f"0 0 {WIDTH} {HEIGHT}", "ci-sequence", label, "".join(out))
 
 
 def _status(view: dict) -> str:
@@ -307,7 +295,7 @@ def _status(view: dict) -> str:
         result = "Draw" if outcome["winner"] is None else f"{SEATS[outcome['winner']]} won"
         return f"Moon {moon} – Sun {sun} · {result}"
     if outcome is not None:
-        return words.result(outcome)
+        return get_game("ci-sequence").result_words(outcome)
     if view["phase"] == "final":
         return f"Final placements: {SEATS[view['to_move']]}"
     return f"{SEATS[view['to_move']]} to move"

@@ -1,4 +1,4 @@
-"""C#I Sequence rules (spec: shared/rules/ci-sequence.md): the state, the moves, the outcome.
+"""C#I Sequence rules (its rules page: templates/rules.html): the state, the moves, the outcome.
 
 State design
 ------------
@@ -14,10 +14,10 @@ several tiles of that colour, the opponent cannot tell which one was played (the
 are alike), so the opponent forgets all that player's tiles of that colour - unless it knew all of
 them and they are all of one type, in which case it still knows what was placed. Without that rule
 "the symbol of every tile that has ever been in your hand" would reveal the opponent's choice of tile
-whenever it held two different tiles of yours (the spec forbids showing that choice). What each
-viewer is shown of all this is views.py's business; the playouts and the bot's rollout are in bot.py.
+whenever it held two different tiles of yours (and nothing may show that choice). What each
+viewer is shown of all this is visibility.py's business; the playouts and the bot's rollout are in playouts.py.
 
-Moves are ints (see board.py): place t*16+sq, move 96+from*16+to, push 352+(t*16+E)*8+d.
+Moves are ints (see geometry.py): place t*16+sq, move 96+from*16+to, push 352+(t*16+E)*8+d.
 `record` is the tuple of moves since the start (None for states built from a view or by a playout,
 whose history is unknown); history_for replays it to know what each viewer saw of each move.
 """
@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 
 from games.base import IllegalMove, Outcome
-from games.ci_sequence import board as B
-from games.ci_sequence.board import (
+from games.ci_sequence import geometry as B
+from games.ci_sequence.geometry import (
     COLOUR_MASK,
     MOVE_BASE,
     NAMES,

@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from games.ci_sequence.rules import PLY_LIMIT, SEAT_NAMES, token_label
+from games.ci_sequence.rules import PLY_LIMIT, token_label
 from games.ui import Selection
-from games.words import play_it, result_sentence, with_article
+from games.words import play_it, with_article
 
 OUTCOME_REASONS = ("score", "four-in-a-row", "ply-limit")
-REASONS = {
+REASON_WORDS = {
     "score": "more points from pairs of their symbol",
     "score/draw": "equal scores, and a full line of one symbol for both or neither",
     "four-in-a-row": "equal scores, and their symbol fills a whole line",
     "ply-limit": f"{PLY_LIMIT} plies were played without an end",
 }
-UNIT = "points"
-PROMPTS = {
+SCORE_UNIT = "points"
+PHASE_PROMPTS = {
     "normal": "Pick a tile from your hand to place it, or click a tile on the board to move it one square.",
     "final": "Place your remaining tiles, one per turn: pick a tile from your hand, then an empty square.",
 }
 
 
-def phase(view: dict) -> str:
+def phase_of(view: dict) -> str:
     """Normal play, or the final placements after a hand ran out."""
     return view["phase"]
 
@@ -43,8 +43,3 @@ def next_step(view: dict, selection: Selection) -> str:
         return f"{placed}: choose a direction to push the row beyond it."
     push = ", or choose a direction to push the row beyond it" if selection.options else ""
     return f"{placed}: {play_it(move)}{push}."
-
-
-def result(outcome: dict) -> str:
-    """The result in words with the symbols' names (for the board)."""
-    return result_sentence(outcome, SEAT_NAMES, REASONS, UNIT)

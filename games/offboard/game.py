@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from games.base import Game
-from games.offboard import bot, render, rules, views, words
+from games.offboard import playouts, render, rules, visibility, words
 
 
-class Offboard(Game):
+class Offboard(Game, modules=(rules, visibility, render, playouts, words)):
     slug = "offboard"
     name = "Offboard"
     order = 3
@@ -17,30 +17,8 @@ class Offboard(Game):
     # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder offboard`).
     bot_strength = {"beginner": 402, "casual": 680, "club": 938, "strong": 1469}
 
-    # ---- the rules (rules.py) --------------------------------------------------------------
-    def initial_state(self, options=None):
-        return rules.initial_state(self.normalize_options(options))
-
-    current_player = staticmethod(rules.current_player)
-    legal_moves = staticmethod(rules.legal_moves)
-    apply_move = staticmethod(rules.apply_move)
-    outcome = staticmethod(rules.outcome)
-    ply = staticmethod(rules.ply)
-    parse_move = staticmethod(rules.parse_move)
-    format_move = staticmethod(rules.format_move)
-    to_json = staticmethod(rules.to_json)
-    from_json = staticmethod(rules.from_json)
-    move_tokens = staticmethod(rules.move_tokens)
-    random_playout = staticmethod(rules.random_playout)
-
     def token_label(self, token: str) -> str:
         return "Discard the displaced ball" if token == "discard" else token
-
-    # ---- what a viewer sees (views.py, render.py) ---------------------------------------------
-    player_view = staticmethod(views.player_view)
-    describe = staticmethod(render.describe)
-    render_board = staticmethod(render.render_board)
-    board_key = render.KEY
 
     def sample_game(self, options: dict, tries: int = 40) -> list[str]:
         """A short game that pushes balls into gutters and, once, into an occupied one (a displaced ball).
@@ -54,7 +32,7 @@ class Offboard(Game):
             while self.current_player(state) is not None and len(played) < 200:
                 moves = self.legal_moves(state)
                 normal = [m for m in moves if self.format_move(m)[0] not in "@x"]
-                previews = {m: views.preview(state, m) for m in normal}
+                previews = {m: visibility.preview(state, m) for m in normal}
                 displacing = [m for m in normal if previews[m]["displaced"]]
                 ejecting = [m for m in normal if previews[m]["ejected"] is not None]
                 move = rng.choice(displacing or ejecting or moves)
@@ -64,17 +42,6 @@ class Offboard(Game):
             if self.current_player(state) is None and shows_displaced and (best is None or len(played) < len(best)):
                 best = played
         return best
-
-    # ---- the bot (bot.py) ------------------------------------------------------------------
-    bot_rollout = staticmethod(bot.rollout)
-
-    # ---- in words: prompts per phase, results (words.py) ---------------------------------------
-    outcome_reasons = words.OUTCOME_REASONS
-    reason_words = words.REASONS
-    score_unit = words.UNIT
-    phase_prompts = words.PROMPTS
-    phase_of = staticmethod(words.phase)
-    next_step = staticmethod(words.next_step)
 
 
 GAME = Offboard()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import math
 
-from games.offboard import words
-from games.offboard.board import (
+from games.offboard.geometry import (
     COLUMNS,
     GUTTER_RING,
     INDEX_OF,
@@ -13,11 +12,12 @@ from games.offboard.board import (
     SQRT3,
     xy,
 )
-from games.svg import dot, esc, num, ring
+from games.registry import get_game
+from games.svg import coordinate, dot, esc, num, picture, ring
 from games.ui import BoardUI
 
 # The key under the board: what each mark means.
-KEY = (
+BOARD_KEY = (
     "White dot or dashed white ring: a cell you can click.",
     "Blue ring: the ball you picked; arrows show where the line goes.",
     "Green badge: the points a pushed-off ball scores; grey “full”: its gutter is full.",
@@ -201,10 +201,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
     for col, letter in enumerate(COLUMNS):
         q = col - 4
         x, y = xy(q, max(-4, -4 - q) - 2.25, SIZE)
-        parts.append(
-            f'<text class="coord" x="{num(x)}" y="{num(y + 8)}" text-anchor="middle" '
-            f'font-size="{TEXT}" font-weight="bold" fill="#37474f">{letter}</text>'
-        )
+        parts.append(coordinate(x, y + 8, letter, TEXT, "#37474f", font_weight="bold"))
 
     # Cells: hole, cell name (numbered from the top of its column), ball, click targets.
     for name, seat in cells.items():
@@ -257,7 +254,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
     # Status (bottom left).
     outcome = view.get("outcome")
     if outcome is not None:
-        status = words.result(outcome)
+        status = get_game("offboard").result_words(outcome)
     elif to_move is not None:
         status = f"{SEATS[to_move]} to move"
     else:
@@ -286,10 +283,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
         parts.append("</g>")
 
     aria = "Offboard board. " + f"Red {view['scores'][0]}, Yellow {view['scores'][1]}. " + status
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board offboard inset-focus" viewBox="-360 -340 720 680" '
-        f'width="100%" role="group" aria-label="{esc(aria)}" font-family="sans-serif">' + "".join(parts) + "</svg>"
-    )
+    return picture("-360 -340 720 680", "offboard inset-focus", aria, "".join(parts), font_family="sans-serif")
 
 
 def describe(view: dict) -> list[str]:
@@ -298,7 +292,7 @@ def describe(view: dict) -> list[str]:
     outcome = view.get("outcome")
     scores = view["scores"]
     if outcome is not None:
-        lines.append(f"Game over: {words.result(outcome)}.")
+        lines.append(f"Game over: {get_game('offboard').result_words(outcome)}.")
     elif view["to_move"] is not None:
         lines.append(f"{SEATS[view['to_move']]} to move.")
     lines.append(f"Score: Red {scores[0]}, Yellow {scores[1]} (6 points win).")

@@ -1,6 +1,6 @@
-"""Offboard rules (spec: shared/rules/offboard.md).
+"""Offboard rules, as its rules page tells them (templates/rules.html beside this module).
 
-State design: each colour's balls are one integer bitboard over the padded grid of board.py, so the
+State design: each colour's balls are one integer bitboard over the padded grid of geometry.py, so the
 moves of a whole direction are found with a handful of shifts and ands instead of walking cells.
 A move changes at most three cells whatever the length of the lines involved (the tail empties,
 the destination becomes ours, the cell beyond the pushed line becomes theirs), so applying one is
@@ -18,7 +18,7 @@ from collections import Counter
 
 from games.base import IllegalMove, Outcome
 from games.bits import nth_set_bit, set_bits
-from games.offboard.board import (
+from games.offboard.geometry import (
     BOARD,
     CELL_INDEX,
     DIRECTION_NAMES,
@@ -229,7 +229,7 @@ def outcome(state: State) -> Outcome | None:
 
 
 def _compute_outcome(state: State) -> Outcome | None:
-    # Checked in the spec's order: points, no-moves, repetition, ply-limit.
+    # Checked in the order the rules page gives, the first that applies: points, no-moves, repetition, ply-limit.
     scores = gutter_points(state.gut)
     for seat in (0, 1):
         if scores[seat] >= WIN_POINTS:

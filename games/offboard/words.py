@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from games.offboard.rules import PLY_LIMIT, SEATS
+from games.offboard.rules import PLY_LIMIT
 from games.ui import Selection
-from games.words import play_it, result_sentence
+from games.words import play_it
 
 OUTCOME_REASONS = ("points", "no-moves", "repetition", "ply-limit")
-REASONS = {
+REASON_WORDS = {
     "points": "first to 6 points",
     "no-moves": "{loser} had no legal action",
     "repetition": "the same position came up a third time",
     "ply-limit": f"{PLY_LIMIT} plies were played without a win",
 }
-UNIT = "points"
-PROMPTS = {
+SCORE_UNIT = "points"
+PHASE_PROMPTS = {
     "play": "Click the rear ball of the line you move or push, then the cell its front ball moves into.",
     "displaced": (
         "Your displaced ball waits: click an empty cell to put it back, "
@@ -23,7 +23,7 @@ PROMPTS = {
 }
 
 
-def phase(view: dict) -> str:
+def phase_of(view: dict) -> str:
     """A normal turn, or one that starts with the mover's displaced ball."""
     return "displaced" if view["displaced"] is not None and view["displaced"] == view["to_move"] else "play"
 
@@ -43,8 +43,3 @@ def next_step(view: dict, selection: Selection) -> str:
     if move is not None:
         return f"{said}: {play_it(move)}."
     return f"{said}: click the cell its front ball moves into."
-
-
-def result(outcome: dict) -> str:
-    """The result in words with the colours' names (for the board)."""
-    return result_sentence(outcome, SEATS, REASONS, UNIT)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from games.parity.board import CAPTURE_SPAN, SIZE, WIDTH
+from games.parity.geometry import CAPTURE_SPAN, SIZE, WIDTH
 from games.parity.rules import State, _generate, apply_move
 
 WIN = 10_000.0
@@ -75,7 +75,7 @@ def _value(state: State, me: int, depth: int) -> float:
     return (1.0 - CARELESS) * min(values) + CARELESS * sum(values) / len(values)
 
 
-def choose(state: State, depth: int, rng: random.Random):
+def bot_plan(state: State, depth: int, rng: random.Random):
     """The move with the best value `depth` plies deep for the side to move (ties drawn at random)."""
     me = state.to_move
     best, best_value = [], None

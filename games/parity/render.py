@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from games.parity import words
-from games.svg import dot, esc, ring
+from games.registry import get_game
+from games.svg import coordinate, dot, esc, picture, ring
 from games.ui import BoardUI
 from games.words import short_result
 
 # The key under the board: what each mark means.
-KEY = (
+BOARD_KEY = (
     "Yellow ring: a piece you can move; dark dot: a square it can move to; dark ring: a capture.",
     "Blue ring: the piece you picked.",
     "Yellow frame: the last move; grey cross: the piece it captured.",
@@ -79,12 +79,9 @@ def render_board(view: dict, ui: BoardUI) -> str:
     movable = set(view.get("movable") or [])
     selected = ui.selected[0] if ui.selected else None
 
-    result = f"Game over: {words.result(view['outcome'])}" if view.get("outcome") else headline
+    result = f"Game over: {get_game('parity').result_words(view['outcome'])}" if view.get("outcome") else headline
     label = f"Parity board. {result}. {n} pieces on the board; {open_colour} squares open."
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="100%" '
-        f'class="board parity-board inset-focus" role="group" aria-label="{esc(label)}" '
-        f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
         f'<rect x="0" y="0" width="{total_w}" height="{total_h}" rx="8" fill="#2f2a26"/>',
     ]
 
@@ -198,18 +195,12 @@ def render_board(view: dict, ui: BoardUI) -> str:
     # ---- coordinates ----------------------------------------------------------------------
     for f in range(width):
         col = width - 1 - f if ui.flip else f
-        out.append(
-            f'<text class="coord" x="{LEFT + col * CELL + CELL / 2}" y="{TOP + height * CELL + 18}" '
-            f'font-size="14" fill="#e9e1d6" text-anchor="middle">{files[f]}</text>'
-        )
+        out.append(coordinate(LEFT + col * CELL + CELL / 2, TOP + height * CELL + 18, files[f], 14, "#e9e1d6"))
     for r in range(height):
         row = r if ui.flip else height - 1 - r
-        out.append(
-            f'<text class="coord" x="{LEFT / 2}" y="{TOP + row * CELL + CELL / 2 + 5}" font-size="14" '
-            f'fill="#e9e1d6" text-anchor="middle">{r + 1}</text>'
-        )
-    out.append("</svg>")
-    return "".join(out)
+        out.append(coordinate(LEFT / 2, TOP + row * CELL + CELL / 2 + 5, str(r + 1), 14, "#e9e1d6"))
+    font = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+    return picture(f"0 0 {total_w} {total_h}", "parity-board inset-focus", label, "".join(out), font_family=font)
 
 
 def describe(view: dict) -> list[str]:
@@ -218,7 +209,7 @@ def describe(view: dict) -> list[str]:
     lines = []
     outcome = view.get("outcome")
     if outcome:
-        lines.append(f"Game over: {words.result(outcome)}.")
+        lines.append(f"Game over: {get_game('parity').result_words(outcome)}.")
     else:
         lines.append(f"{names[view['to_move']]} to move.")
     white, black = view["pieces"]

@@ -1,10 +1,10 @@
-"""Rules of Parity (our working title for an untitled Toadflax Games game); spec: rules/parity.md.
+"""Rules of Parity (our working title for an untitled Toadflax Games game), as templates/rules.html tells them.
 
-Squares are small ints `rank * WIDTH + file` (a1 = 0, see board.py). A move is the tuple (from, to)
+Squares are small ints `rank * WIDTH + file` (a1 = 0, see geometry.py). A move is the tuple (from, to)
 of square ints: a step goes to an orthogonal neighbour, a capture lands two ranks straight ahead,
 so the two kinds never share a (from, to) pair and the tuple alone says which it is.
 
-Every table the move generator needs is built once at import from the board data in board.py:
+Every table the move generator needs is built once at import from the board data in geometry.py:
 which squares are open for each parity of the piece count, the gated steps from each square and
 the forward capture from each square for each side. Move generation is then table look-ups and
 occupancy tests, with no geometry or string work.
@@ -16,7 +16,7 @@ import random
 import re
 
 from games.base import IllegalMove, Outcome
-from games.parity.board import (
+from games.parity.geometry import (
     CAPTURE_SPAN,
     CAPTURES,
     FORWARD,
@@ -298,7 +298,7 @@ def playout(
     cheaper than rng.choice. `record`, when a list, receives (move, legal moves) per ply so tests can
     check every step against the plain rules.
 
-    The bot's rollouts (bot.py) use the two extra knobs: stop after `max_plies` plies (the returned
+    The bot's rollouts (playouts.py) use the two extra knobs: stop after `max_plies` plies (the returned
     State may then be unfinished), and `pick(moves, board, side, caps, enemy caps, enemy forward, rand)`,
     a policy choosing among the legal moves instead of uniform play.
     """
@@ -340,7 +340,7 @@ def playout(
             if c is not None and board[c[1]] == enemy and not board[c[2]]:
                 moves.append(c[0])
         if not moves or quiet >= limit or reps >= 3:
-            break  # no-moves, no-capture-limit, repetition (in the spec's order)
+            break  # no-moves, no-capture-limit, repetition (in the order the rules page gives)
         if pick is not None:
             move = pick(moves, board, side, caps, captures[1 - side][(n - 1) & 1], forward[1 - side], rand)
         else:

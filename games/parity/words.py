@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from games.parity.rules import NO_CAPTURE_LIMIT, SEAT_NAMES
+from games.parity.rules import NO_CAPTURE_LIMIT
 from games.ui import Selection
-from games.words import play_it, result_sentence
+from games.words import play_it
 
 OUTCOME_REASONS = ("all-captured", "no-moves", "no-capture-limit", "repetition")
-REASONS = {
+REASON_WORDS = {
     "all-captured": "{loser}'s last piece was captured",
     "no-moves": "{loser} had no legal move",
     "no-capture-limit": f"{NO_CAPTURE_LIMIT} plies passed without a capture",
     "repetition": "the same position came up a third time",
 }
-UNIT = "pieces"
-PROMPTS = {
+SCORE_UNIT = "pieces"
+PHASE_PROMPTS = {
     "play": (
         "Click one of your pieces, then the square it steps to or jumps to when capturing "
         "(red and blue squares open and close as pieces leave)."
@@ -22,7 +22,7 @@ PROMPTS = {
 }
 
 
-def phase(view: dict) -> str:
+def phase_of(view: dict) -> str:
     """Parity has one phase."""
     return "play"
 
@@ -34,8 +34,3 @@ def next_step(view: dict, selection: Selection) -> str:
         return f"You picked your piece on {tokens[0]}: click the square it steps to, or jumps to when capturing."
     how = "jumps to" if "x" in move else "steps to"
     return f"Your piece on {tokens[0]} {how} {tokens[1]}: {play_it(move)}."
-
-
-def result(outcome: dict) -> str:
-    """The result in words with the colours' names (for the board)."""
-    return result_sentence(outcome, SEAT_NAMES, REASONS, UNIT)

@@ -1,4 +1,4 @@
-"""Tests of Abande (spec: shared/rules/abande.md): the worked examples T1..T6, each rule, a naive reference
+"""Tests of Abande (rules: games/abande/templates/rules.html): worked examples T1..T6, each rule, a naive reference
 implementation cross-checked over random games, the fast playout, views, rendering and the replay protocol."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def square_points(names: str) -> list[str]:
     return sorted(names.split())
 
 
-# ---- a naive reference implementation, written from the spec only -----------------------------------------------
+# ---- a naive reference implementation, written from the rules only -----------------------------------------------
 ROWS = (4, 5, 6, 7, 6, 5, 4)
 
 
@@ -304,7 +304,7 @@ def test_hex_cut_point():
     assert sorted(m for m in legal(state) if "-" in m) == ["a2-a1", "a2-a3", "a2-b2", "a2-b3"]
 
 
-def test_hex_neighbours_follow_the_spec():
+def test_hex_neighbours_follow_the_rules():
     # Below the middle row the row above is one longer; above it, one shorter.
     for name, expected in (
         ("a1", "a2 b1 b2"),

@@ -1,4 +1,4 @@
-"""Tests of Abrana (spec /work/shared/rules/abrana.md): the worked examples T1..T8, each rule, the board tokens,
+"""Tests of Abrana (rules: games/abrana/templates/rules.html): worked examples T1..T8, each rule, the board tokens,
 the views, the replay protocol, and a cross-check against a small independent reference implementation."""
 
 from __future__ import annotations
@@ -427,7 +427,7 @@ def test_render_board_markup():
     ui = BoardUI(options=options, last_move=GAME.move_tokens("e3-e5"))
     svg = GAME.render_board(view, ui)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    assert 'class="board"' in svg and 'role="group"' in svg and "aria-label=" in svg and "viewBox=" in svg
+    assert 'class="board abrana-board"' in svg and 'role="group"' in svg and "aria-label=" in svg and "viewBox=" in svg
     assert "<script" not in svg and "style=" not in svg and not re.search(r"\son\w+=", svg)
     assert svg.count("data-token=") == 2 and ui.unused_options() == []
     assert 'stroke-dasharray="8 6"' in svg  # the free-jump segment of the path

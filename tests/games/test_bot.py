@@ -13,6 +13,7 @@ from games.bot import LEVELS, Level, choose_move, get_level, playouts_for, searc
 from games.bot.mcts import DeterminisationError
 from games.cli import selfplay
 from games.registry import all_games
+from games.visibility import Visibility
 from tests.support.games import game_cases, random_position
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -90,6 +91,19 @@ def ttt(board: str):
     return (cells, sum(c is not None for c in cells))
 
 
+class HiddenHands(Visibility):
+    """Each seat sees its own hand and the cards played; the bot guesses the other hand from the unseen cards."""
+
+    hidden = True
+
+    def sample_state(self, view, rng):
+        seat = view["seat"]
+        unseen = sorted(set(range(1, 10)) - set(view["hand"]) - set(view["played"]))
+        other = tuple(sorted(rng.sample(unseen, view["opponent_cards"])))
+        own = tuple(view["hand"])
+        return ((own, other) if seat == 0 else (other, own), tuple(view["played"]))
+
+
 class HighCard(Game):
     """A toy hidden-information game: cards 1..9, each player holds 3 secret cards, 3 stay out of play.
 
@@ -99,7 +113,7 @@ class HighCard(Game):
 
     slug = "toy-highcard"
     name = "High card"
-    hidden_information = True
+    visibility_type = HiddenHands
 
     def initial_state(self, options=None):
         return (((1, 5, 9), (2, 6, 7)), ())
@@ -144,13 +158,6 @@ class HighCard(Game):
     def player_view(self, state, seat):
         hands, played = state
         return {"seat": seat, "hand": list(hands[seat]), "opponent_cards": len(hands[1 - seat]), "played": list(played)}
-
-    def sample_state(self, view, rng):
-        seat = view["seat"]
-        unseen = sorted(set(range(1, 10)) - set(view["hand"]) - set(view["played"]))
-        other = tuple(sorted(rng.sample(unseen, view["opponent_cards"])))
-        own = tuple(view["hand"])
-        return ((own, other) if seat == 0 else (other, own), tuple(view["played"]))
 
 
 def test_levels_are_ordered_budgets():
@@ -338,12 +345,15 @@ def test_hidden_information_search_is_sensible():
 
 
 def test_inconsistent_determinisations_are_detected():
-    class Leaky(HighCard):
+    class LeakyHands(HiddenHands):
         def sample_state(self, view, rng):
             state = super().sample_state(view, rng)
             hands, played = state
             # A bug: the bot's own hand is resampled.
             return ((tuple(sorted(rng.sample(range(1, 10), 3))), hands[1]), played)
+
+    class Leaky(HighCard):
+        visibility_type = LeakyHands
 
     game = Leaky()
     with pytest.raises(DeterminisationError):

@@ -1,4 +1,5 @@
-"""C#I Sequence: the spec's worked examples T1-T10, the rules, what each viewer may see, and speed paths."""
+"""C#I Sequence (rules: games/ci_sequence/templates/rules.html): worked examples T1-T10, the rules, what each viewer
+may see, and speed paths."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from collections import Counter
 import pytest
 
 from games.base import BadOptions, IllegalMove, Outcome
-from games.ci_sequence import board as B
-from games.ci_sequence import bot
+from games.ci_sequence import geometry as B
+from games.ci_sequence import playouts
 from games.ci_sequence.game import GAME
 from games.ci_sequence.rules import PLY_LIMIT, State, play_code, position, scores
 from games.ui import BoardUI
@@ -43,7 +44,7 @@ def play(state, *moves):
     return state
 
 
-# ---- the spec's examples ------------------------------------------------------------------------
+# ---- worked examples ------------------------------------------------------------------------------
 def test_t1_empty_board_48_moves():
     state = GAME.initial_state()
     expected = {f"{t}@{sq}" for t in ("Bd", "Bm", "Bs") for sq in B.NAMES}
@@ -207,7 +208,7 @@ T10_BOARD = {
 
 
 def test_bot_rollout_ranks_every_win_above_every_draw_above_every_loss():
-    from games.ci_sequence.bot import ROLLOUT_MARGIN_WEIGHT
+    from games.ci_sequence.playouts import ROLLOUT_MARGIN_WEIGHT
 
     rng = random.Random(0)
     tie_win = GAME.bot_rollout(position(T10_BOARD, hands=([], [])), rng)  # 6-6, moon wins by four in a row
@@ -260,8 +261,8 @@ def test_guided_playout_plays_only_legal_moves(monkeypatch):
         state = GAME.initial_state({})
         while not state.over():
             legal = GAME.legal_moves(state)
-            monkeypatch.setattr(bot, "PLY_LIMIT", state.ply + 1)  # the playout stops after one ply
-            after = bot.guided_playout(state, rng)
+            monkeypatch.setattr(playouts, "PLY_LIMIT", state.ply + 1)  # the playout stops after one ply
+            after = playouts.guided_playout(state, rng)
             monkeypatch.undo()
             assert after.last in legal
             expected = GAME.apply_move(state, after.last)
@@ -287,7 +288,7 @@ def test_guided_playout_places_final_tiles_greedily():
     }
     state = position(board, hands=(["Bm", "Os"], []), final=True)  # empty: b2, a4, b4, d4
     for seed in range(20):
-        final = bot.guided_playout(state, random.Random(seed))
+        final = playouts.guided_playout(state, random.Random(seed))
         assert final.over()
         # The moon goes where it touches three moons; the sun where it touches no sun.
         assert B.TILE_TYPE[final.board[B.SQUARE["b2"]]] == B.TYPE_INDEX["Bm"]
@@ -487,7 +488,7 @@ def _strip(data: dict) -> dict:
 
 
 def test_options_tables_give_the_rules_moves_for_every_occupancy():
-    """The per-occupancy options are put together from small tables (board.py); for all 65,536 occupancies they
+    """The per-occupancy options are put together from small tables (geometry.py); for all 65,536 occupancies they
     must be exactly what the rules say, in step and push order (the order fixes which move a seeded playout draws):
     an empty square, a step from a tile to an empty neighbour, a push of a chain of 2+ tiles from an empty square
     that ends at the edge or before an empty square."""
@@ -557,7 +558,7 @@ def test_playout_from_midgame_and_final_phase():
 class Tracker:
     """An independent model of what each seat may know, kept while a game is replayed.
 
-    may[seat]: tile ids whose symbol the seat can name. Rules from the spec's table: the tiles of your
+    may[seat]: tile ids whose symbol the seat can name. What the rules let a seat name: the tiles of your
     hand, tiles you placed, tiles pushed out to you; a tile the opponent places is only nameable if
     every tile of that colour in the opponent's hand was nameable and of one type.
     """

@@ -1,7 +1,7 @@
 """The contract every registered game keeps, checked over random games for every combination of its options.
 
 A game is tested here by being registered: nothing in this file names one. Each game's own module tests its
-rules against its spec.
+rules against its rules page.
 """
 
 from __future__ import annotations

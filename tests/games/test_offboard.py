@@ -1,4 +1,5 @@
-"""Offboard rules: the spec's worked examples T1..T11, each rule and edge case, shared properties."""
+"""Offboard rules (games/offboard/templates/rules.html): worked examples T1..T11, each rule and edge case, shared
+properties."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests of Parity (rules/parity.md): the spec's examples T1..T6, each rule, the protocol."""
+"""Tests of Parity (rules: games/parity/templates/rules.html): worked examples T1..T6, each rule, the protocol."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import re
 import pytest
 
 from games.base import IllegalMove
-from games.parity import board as layout
-from games.parity.board import INDEX, KIND, NAMES
-from games.parity.bot import guided_pick
+from games.parity import geometry as layout
 from games.parity.game import GAME
+from games.parity.geometry import INDEX, KIND, NAMES
+from games.parity.playouts import guided_pick
 from games.parity.rules import NO_CAPTURE_LIMIT, playout, position
 from games.registry import all_games
 from games.ui import BoardUI
@@ -31,7 +31,7 @@ def play_all(state, moves: str):
     return state
 
 
-# ---- the spec's worked examples ----------------------------------------------------------
+# ---- worked examples -------------------------------------------------------------------
 
 
 def test_t1_initial_position_white_to_move():
@@ -114,7 +114,7 @@ def test_t6_capturing_the_last_piece_ends_the_game():
 # ---- board data ----------------------------------------------------------------------------
 
 
-def test_board_data_matches_the_spec():
+def test_board_data_matches_the_rules_page():
     assert layout.KINDS[0] == "RBWBWU" and layout.KINDS[-1] == "UWBWBR"
     assert KIND.count("R") == 8 and KIND.count("U") == 8
     size = len(KIND)
@@ -620,7 +620,7 @@ def test_planner_takes_a_win_at_once_whenever_there_is_one():
             continue
         before = states[-2]
         found += 1
-        after = GAME.apply_move(before, planner.choose(before, 2, random.Random(seed)))
+        after = GAME.apply_move(before, planner.bot_plan(before, 2, random.Random(seed)))
         assert after.outcome() is not None and after.outcome().winner == before.to_move, seed
     assert found >= 2  # uniformly random games seldom end in a win (2 of these 400)
 
@@ -633,7 +633,7 @@ def test_strong_parity_bot_is_the_planner_and_reproducible():
     view = GAME.player_view(state, state.to_move)
     move = choose_move(GAME, view, "strong", seed=3)
     assert move == choose_move(GAME, view, "strong", seed=3)
-    assert move == GAME.format_move(planner.choose(state, GAME.bot_planned["strong"], random.Random(3)))
+    assert move == GAME.format_move(planner.bot_plan(state, GAME.bot_planned["strong"], random.Random(3)))
     assert move in GAME.legal_move_strings(state)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.svg import dot, esc
+from games.svg import dot, picture
 from games.ui import BoardUI
 from tests.support.takeaway.rules import SEAT_NAMES
 
@@ -21,7 +21,4 @@ def render_board(view: dict, ui: BoardUI) -> str:
     """The row of counters; the moves ("1", "2") are not drawn, so the page shows them as buttons."""
     counters = "".join(dot(30 + 40 * i, 30, 14, "#5b4a3a") for i in range(view["left"]))
     label = " ".join(describe(view))
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 60" width="100%" class="board" role="group" '
-        f'aria-label="{esc(label)}">{counters}</svg>'
-    )
+    return picture("0 0 420 60", "take-away", label, counters)

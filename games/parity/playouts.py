@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from math import tanh
 
-from games.parity.board import CAPTURE_SPAN, HEIGHT, SIZE, WIDTH
+from games.parity.geometry import CAPTURE_SPAN, HEIGHT, SIZE, WIDTH
 from games.parity.rules import NO_CAPTURE_LIMIT, State, playout
 
 # The rollout: plies of guided play before scoring, and the steepness of the material score.
@@ -22,7 +22,7 @@ ADVANCE = tuple(
 )
 
 
-def rollout(state: State, rng: random.Random) -> float:
+def bot_rollout(state: State, rng: random.Random) -> float:
     """The MCTS rollout hook: the value for White (seat 0), in [0, 1], of `state`.
 
     Why not a random playout to the end: uniformly random play from the start practically

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.offboard.board import BOARD, CELL_INDEX, CELL_NAMES, GUTTER_VALUES, LINE_GEOMETRY, NAME
+from games.offboard.geometry import BOARD, CELL_INDEX, CELL_NAMES, GUTTER_VALUES, LINE_GEOMETRY, NAME
 from games.offboard.rules import (
     DIRECTION_OF_SHIFT,
     DISCARD,

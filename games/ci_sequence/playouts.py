@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from math import tanh
 
-from games.ci_sequence import board as B
-from games.ci_sequence.board import (
+from games.ci_sequence import geometry as B
+from games.ci_sequence.geometry import (
     COLOUR_MASK,
     PUSH_CODE,
     PUSH_LEAVES,
@@ -41,7 +41,7 @@ def guided_playout(state: State, rng: random.Random) -> State:
     return _playout(state, rng, GUIDED_PICKS, True)[0]
 
 
-def rollout(state: State, rng: random.Random) -> float:
+def bot_rollout(state: State, rng: random.Random) -> float:
     """The MCTS rollout hook: a guided playout to the end, valued for the moon player (seat 0).
 
     Why not the bare result: a bot that only counts wins is content to lead by 2, and then the

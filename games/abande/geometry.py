@@ -7,7 +7,7 @@ and the 3x3 window around any point starts at bit `cell - 10 >= 0`. That lets th
 dilations and adjacency counts with a handful of integer shifts instead of per-cell loops.
 
 - Square (7x7, 8-neighbour): gx = file (a..g), gy = rank (1..7); offsets +-1, +-9 (rank), +-8, +-10 (diagonals).
-- Hex (side 4, 37 points): gx = q + 3, gy = r + 3 in the spec's axial form; offsets +-1 (q), +-9 (r),
+- Hex (side 4, 37 points): gx = q + 3, gy = r + 3 in axial coordinates; offsets +-1 (q), +-9 (r),
   -8 for (+1, -1) and +8 for (-1, +1).
 """
 

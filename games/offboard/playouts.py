@@ -13,7 +13,7 @@ ROLLOUT_K = 0.5
 ROLLOUT_BALL = 0.5
 
 
-def rollout(state: State, rng) -> float:
+def bot_rollout(state: State, rng) -> float:
     """The MCTS rollout hook: the value for Red (seat 0), in [0, 1], of `state`.
 
     Why not a random playout to the end: random Offboard games last ~300 plies, so a full

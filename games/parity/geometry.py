@@ -1,6 +1,6 @@
 """The Parity board: the kind of every square and the start squares as data, and the geometry derived from them.
 
-The original board picture is lost; this layout is our design (see the spec). Everything else
+The original board picture is lost; this layout is our design (the rules page says so). Everything else
 (geometry, gates, captures, rendering) is derived from the two tables KINDS and START_NAMES, so
 replacing the board means editing them only. The board must stay rectangular; files are letters
 a.., ranks 1... Squares are small ints `rank * WIDTH + file` (a1 = 0).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.abrana.board import COLOUR_NAMES, EMPTY, NAMES
+from games.abrana.geometry import COLOUR_NAMES, EMPTY, NAMES
 from games.abrana.rules import MARKERS_PER_COLOUR, SETUP_PLIES, AbranaState, current_player, reach, to_json
 
 

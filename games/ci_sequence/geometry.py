@@ -12,7 +12,7 @@ FILES = "abcd"
 NAMES = tuple(FILES[sq % 4] + str(sq // 4 + 1) for sq in range(16))
 SQUARE = {name: sq for sq, name in enumerate(NAMES)}
 
-# The spec's order: N E S W NE SE SW NW (N = towards rank 4, E = towards file d).
+# Directions in a fixed order: N E S W NE SE SW NW (N = towards rank 4, E = towards file d).
 DIR_NAMES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 DIR_INDEX = {name: d for d, name in enumerate(DIR_NAMES)}
 DIR_DELTA = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.parity.board import HEIGHT, INDEX, KIND, KIND_NAMES, NAMES, SIZE, WIDTH
+from games.parity.geometry import HEIGHT, INDEX, KIND, KIND_NAMES, NAMES, SIZE, WIDTH
 from games.parity.rules import NO_CAPTURE_LIMIT, SEAT_NAMES, State, format_move, to_json
 
 
