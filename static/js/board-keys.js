@@ -57,9 +57,15 @@
     return (inCone || anyAhead || {}).point || null;
   }
 
-  function focusOn(el) {
+  // The board as a whole: its drawing, a group named for screen readers ("Abrana board, Green to move").
+  function whole(wrap) {
+    return wrap.querySelector("svg.board") || wrap;
+  }
+
+  // Focus `el`, scrolling it into view only when asked (a step of a move leaves the board where it is).
+  function focusOn(el, scroll) {
     if (!el.matches("a, button, input, [tabindex]")) el.setAttribute("tabindex", "-1");
-    el.focus({ preventScroll: true });
+    el.focus({ preventScroll: !scroll });
   }
 
   // Where on the screen the board's point for `token` is drawn (on offer or not), if it is.
@@ -75,7 +81,8 @@
     var typed = area.querySelector(".error") && area.querySelector(".typed input[name=move]");
     var wrap = area.querySelector(".board-wrap");
     var point = wrap && points(wrap).length ? nearest(wrap, spot) : null;
-    var next = typed || point || area.querySelector(".choices a") || area.querySelector("button.confirm-move") || wrap ||
+    var next = typed || point || area.querySelector(".choices a") || area.querySelector("button.confirm-move") ||
+      (wrap && whole(wrap)) ||
       area.querySelector(".status");
     if (next) focusOn(next);
   }
@@ -84,12 +91,11 @@
   function remember(area) {
     var active = document.activeElement;
     if (!active || active === area || !area.contains(active)) return null;
-    var wrap = active.closest(".board-wrap");
     return {
       token: active.getAttribute("data-token"),
       step: active.getAttribute("data-step"),
       href: active.getAttribute("href"),
-      spot: wrap && active !== wrap ? centre(active) : null,
+      spot: active.closest("a.opt") ? centre(active) : null,
     };
   }
 
@@ -99,7 +105,7 @@
     var wrap = area.querySelector(".board-wrap");
     var el = (was.step && area.querySelector('a[data-step="' + was.step + '"]')) ||
       (was.href && area.querySelector('a[href="' + CSS.escape(was.href) + '"]:not(.opt)'));
-    if (!el && wrap) el = nearest(wrap, spotOf(wrap, was.token) || was.spot) || wrap;
+    if (!el && wrap) el = nearest(wrap, spotOf(wrap, was.token) || was.spot) || whole(wrap);
     if (el) focusOn(el);
   }
 
@@ -141,9 +147,7 @@
     var wrap = link && document.getElementById("board");
     if (!wrap) return;
     event.preventDefault();
-    var stop = rove(wrap, null) || wrap;
-    if (stop === wrap) wrap.setAttribute("tabindex", "-1");
-    stop.focus();
+    focusOn(rove(wrap, null) || whole(wrap), true);
   });
 
   document.addEventListener("keydown", function (event) {
