@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "anymail",
     "daymove.players",
     "daymove.play",
+    "daymove.round",
     "daymove.outbox",
     "daymove.clocks",
     "daymove.inbound",
@@ -338,7 +339,7 @@ OUTBOX_STALE_CLAIM_SECONDS = float(os.environ.get("DAYMOVE_OUTBOX_STALE_CLAIM_SE
 OUTBOX_SWEEP_GRACE_SECONDS = float(os.environ.get("DAYMOVE_OUTBOX_SWEEP_GRACE_SECONDS", "20"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-outbox": {"task": "daymove.outbox.tasks.sweep_outbox", "schedule": SWEEP_SECONDS},
-    "sweep-timeouts": {"task": "daymove.clocks.tasks.sweep_timeouts_task", "schedule": SWEEP_SECONDS},
+    "sweep-timeouts": {"task": "daymove.round.tasks.sweep_timeouts_task", "schedule": SWEEP_SECONDS},
     "send-digests": {"task": "daymove.notify.tasks.send_digests", "schedule": 15 * 60.0},
     "prune-live-notices": {"task": "daymove.live.tasks.prune_notices", "schedule": 5 * 60.0},
 }

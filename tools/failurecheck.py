@@ -149,7 +149,7 @@ class Scenario:
 
     def create(self) -> None:
         """Players, bots and matches (unrated, open challenges accepted, so no challenge emails)."""
-        from daymove.play import challenges
+        from daymove.round import challenges
 
         people = [
             _user(f"fc-person-{i:02d}")
@@ -177,7 +177,8 @@ class Scenario:
 
     def move(self, match_id: int, phase: str) -> None:
         """The person to move plays a move that does not end the game; timed; the email it causes is expected."""
-        from daymove.play import lookups, moves
+        from daymove.play import lookups
+        from daymove.round import moves
 
         match = lookups.get_match(match_id)
         person = match.players[match.to_move]

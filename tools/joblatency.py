@@ -154,9 +154,9 @@ def measure_bots(moves_per_game: int, seed: int = 1) -> dict[str, list[float]]:
     strongest level the game offers below it (Parity offers beginner only)."""
     from django.contrib.auth import get_user_model
 
-    from daymove.play import moves
     from daymove.play.models import Match, Move
     from daymove.players.models import Player
+    from daymove.round import moves
     from games.bot.levels import level_in
     from games.registry import all_games
 

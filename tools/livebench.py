@@ -164,7 +164,7 @@ def _new_match():
 
 def measure_delays(streams: Streams, base: str, moves: int, seed: int = 1) -> tuple[list[float], list[float]]:
     """Seconds from each move's commit to its event at the other page, and to the new play area fetched."""
-    from daymove.play import moves as move_service
+    from daymove.round import moves as move_service
 
     rng = random.Random(seed)
     events, displays = [], []

@@ -8,4 +8,4 @@ class ClocksConfig(AppConfig):
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
-        from daymove.clocks import receivers  # noqa: F401 - connects clocks to play's and players' signals
+        from daymove.clocks import receivers  # noqa: F401 - forgets a leaving player's vacations

@@ -1,6 +1,6 @@
 """Each player's deadline: set when the turn passes, stopped when the match ends, moved on by vacations.
 
-Called by `receivers` inside the transaction that changes the match, so a deadline always belongs to
+Called by `daymove.round` inside the transaction that changes the match, so a deadline always belongs to
 the position it was computed for; every deadline set or moved is announced (`signals.deadline_set`) in
 that transaction, so the reminders move with it. Bots have no deadline.
 """
@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from daymove.clocks import signals
 from daymove.clocks.models import DAY, ChallengeClock, MatchClock, TimeControl, Vacation
-from daymove.clocks.terms import DEFAULT_TERMS, apply_terms, check_terms
+from daymove.clocks.terms import DEFAULT_TERMS, apply_terms
 from daymove.clocks.timing import Interval, deadline_after, running_time
 from daymove.errors import Refused
 from daymove.play.models import Match
@@ -27,12 +27,18 @@ def away_intervals(user_id: int, since: datetime) -> list[Interval]:
     return list(Vacation.objects.filter(user_id=user_id, ends__gt=since).values_list("starts", "ends"))
 
 
-def set_challenge_terms(challenge, terms: dict | None) -> ChallengeClock:
-    """Store the time control a challenge offers (checked; Refused if not allowed)."""
+def set_challenge_terms(challenge, terms: dict) -> ChallengeClock:
+    """Store the time control a challenge offers (terms checked by `terms.check_terms` before it was created)."""
     clock = ChallengeClock(challenge=challenge)
-    apply_terms(clock, check_terms(terms))
+    apply_terms(clock, terms)
     clock.save()
     return clock
+
+
+def match_terms(match: Match) -> dict | None:
+    """The time control a match is played under (None for one made without a challenge's terms)."""
+    clock = MatchClock.objects.filter(match=match).first()
+    return clock.terms() if clock is not None else None
 
 
 def _new_clock(match: Match, terms: dict) -> MatchClock:

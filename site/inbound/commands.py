@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from daymove.errors import Conflict, Refused
 from daymove.inbound.addresses import ReplyAddress, reply_address
 from daymove.plans import conditional
-from daymove.play import draws, endings, moves
+from daymove.play.draws import decline_draw
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
+from daymove.round import draws, endings, moves
 
 NOTHING = "Nothing was played."
 
@@ -129,7 +130,7 @@ def carry_out(address: ReplyAddress, user, lines: list[str]) -> Outcome:
         if command == "accept draw":
             return _draw(draws.accept_draw, user, match, "You accepted the draw: the match is drawn.")
         if command == "decline draw":
-            return _draw(draws.decline_draw, user, match, "You declined the draw offer.")
+            return _draw(decline_draw, user, match, "You declined the draw offer.")
     except Refused as refusal:
         return Outcome(f"{refusal.message} Nothing has changed.")
     return _move(match, user, address, line, conditions_in(lines[1:]))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.dispatch import receiver
 
 from daymove.clocks.signals import away_changed
@@ -35,7 +34,7 @@ def chat_changed(sender, match, **kwargs) -> None:
 def away_changed_for(sender, user, **kwargs) -> None:
     """A vacation booked or cancelled: the pages of the player's matches show their clocks and "away" anew, and
     both players' lists of games their deadlines."""
-    active = Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE)
+    active = Match.objects.involving(user).active()
     for match in active.only("pk", "player0_id", "player1_id"):
         match_changed(match, AWAY)
         players_changed(match.player0_id, match.player1_id)

@@ -13,11 +13,11 @@ from django.utils import timezone
 
 from daymove.errors import Refused
 from daymove.moderation.models import ModerationAction, Report
-from daymove.play import admin_actions
-from daymove.play.departures import leave_play
 from daymove.play.models import Match
 from daymove.ratings.models import RatingChange
 from daymove.ratings.refunds import refund
+from daymove.round import endings
+from daymove.round.departures import leave_play
 from daymove.safety import mutes
 
 Kind = ModerationAction.Kind
@@ -92,7 +92,7 @@ def annul_ratings(target, moderator, matches, report=None) -> ModerationAction:
 def declare_result(match: Match, winner: int | None, moderator, reason: str) -> ModerationAction:
     """End an active match with this result (None: a draw) for `reason`, rated, as the moderators decided."""
     with transaction.atomic():
-        match = admin_actions.declare_result(match, winner, reason)
+        match = endings.declare_result(match, winner, reason)
         details = {"match": match.pk, "result": match.result_text()}
         return _log(Kind.DECLARE, None, moderator, match=match, message=match.result_note, details=details)
 

@@ -49,9 +49,7 @@ class DecisionForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         reported = self.instance.reported
-        rated = Match.objects.filter(
-            Q(player0=reported) | Q(player1=reported), rated=True, status=Match.Status.FINISHED
-        )
+        rated = Match.objects.involving(reported).filter(rated=True, status=Match.Status.FINISHED)
         latest = list(rated.order_by("-finished_at").values_list("pk", flat=True)[:ANNULLABLE_SHOWN])
         self.fields["games"].queryset = (
             Match.objects.filter(pk__in=latest).select_related("player0", "player1").order_by("-finished_at")

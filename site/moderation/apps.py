@@ -7,4 +7,4 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self):
-        from daymove.moderation import receivers  # noqa: F401 - the mass-timeout rule
+        from daymove.moderation import receivers  # noqa: F401 - logs the mass-timeout rule

@@ -1,16 +1,16 @@
-"""What moderation does when a match ends (play's signal): the mass-timeout rule."""
+"""What moderation records when ratings apply the mass-timeout rule (ratings' signal)."""
 
 from __future__ import annotations
 
 from django.dispatch import receiver
 
-from daymove.moderation.mass_timeouts import keep_opponents_ratings
-from daymove.play import signals
-from daymove.ratings.updates import rate_match
+from daymove.moderation.models import ModerationAction
+from daymove.ratings.signals import mass_timeout_ruled
 
 
-@receiver(signals.match_finished)
-def mass_timeout_rule(sender, match, **kwargs) -> None:
-    """Rate the match first (once: ratings' own receiver then changes nothing), then apply the rule."""
-    rate_match(match)
-    keep_opponents_ratings(match)
+@receiver(mass_timeout_ruled)
+def log_mass_timeout(sender, loser, timeouts, refunds, **kwargs) -> None:
+    """The rule's application is logged as an action of the site, shown with the moderators' other actions."""
+    ModerationAction.objects.create(
+        target=loser, kind=ModerationAction.Kind.MASS_TIMEOUT, details={"timeouts": timeouts, "refunds": refunds}
+    )

@@ -13,7 +13,6 @@ from daymove.clocks.models import MatchClock
 from daymove.notify.allowances import challenge_email_allowed
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import record, reschedule
-from daymove.plans.engine import awaits_move
 from daymove.play.models import Challenge, Match
 from daymove.play.signals import is_replaying_history
 from daymove.players.bots import is_bot
@@ -56,14 +55,14 @@ def match_started(match: Match) -> None:
     turn_passed(match, first_turn_for_creator=to_move is not None and to_move.pk == creator_id)
 
 
-def turn_passed(match: Match, *, first_turn_for_creator: bool = False) -> None:
+def turn_passed(match: Match, *, first_turn_for_creator: bool = False, awaited: bool = False) -> None:
     """The turn has passed: "your turn" to the player to move (their reminders follow the deadline the clock set).
 
     Against a bot no "your turn" email is sent (the bot answers within seconds, while the player is on
     the page); reminders still are, as the player's deadline runs. Nor is one to a player whose plan
     waited for this move: they get the plan's email instead (`reply_played` or `plan_dropped`).
     """
-    if not match.is_active or match.to_move is None or awaits_move(match):
+    if not match.is_active or match.to_move is None or awaited:
         return
     user = match.players[match.to_move]
     if is_bot(user):

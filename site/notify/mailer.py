@@ -19,7 +19,6 @@ from daymove.notify.content import match_link, turn_summary, waiting_matches
 from daymove.notify.events import KIND
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import BULK, MAIL, handler
-from daymove.play.lookups import notations_of
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import verified_address
 from daymove.players.bots import is_bot
@@ -87,7 +86,7 @@ def planned_reply(payload: dict, user) -> dict | None:
     if seat is None:
         return None
     ply = payload["ply"]
-    seen = match.history_for(seat, notations_of(match))
+    seen = match.history_for(seat, match.notations())
     if len(seen) <= ply:
         return None
     return turn_summary(match, seat, MatchClock.objects.filter(match=match).first()) | {
@@ -103,7 +102,7 @@ def plan_dropped(payload: dict, user) -> dict | None:
     seat = match.seat_of(user) if match else None
     if seat is None:
         return None
-    seen = match.history_for(seat, notations_of(match))
+    seen = match.history_for(seat, match.notations())
     return turn_summary(match, seat, MatchClock.objects.filter(match=match).first()) | {
         "after": seen[payload["ply"] - 1] if len(seen) >= payload["ply"] else "",
         "why": payload.get("why", ""),

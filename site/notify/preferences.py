@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
 
 from daymove.notify.events import schedule_reminders
 from daymove.notify.models import EmailPreferences
@@ -28,11 +27,7 @@ def save_preferences(user, data: dict) -> EmailPreferences:
                 "challenges": data["challenges"],
             },
         )
-        waiting = (
-            Match.objects.filter(status=Match.Status.ACTIVE)
-            .filter(Q(player0=user, to_move=0) | Q(player1=user, to_move=1))
-            .select_related("player0", "player1")
-        )
+        waiting = Match.objects.waiting_for(user).select_related("player0", "player1")
         for match in waiting:
             schedule_reminders(match)
     return preferences

@@ -25,9 +25,9 @@ def email_match_started(sender, match, **kwargs) -> None:
 
 
 @receiver(signals.turn_passed)
-def email_your_turn(sender, match, **kwargs) -> None:
-    """The player to move hears it is their turn."""
-    events.turn_passed(match)
+def email_your_turn(sender, match, awaited, **kwargs) -> None:
+    """The player to move hears it is their turn (unless their plan waited for this move: its email says it)."""
+    events.turn_passed(match, awaited=awaited)
 
 
 @receiver(signals.draw_offered)

@@ -12,7 +12,7 @@ from daymove.errors import Conflict, Forbidden, Refused
 from daymove.plans import positions, trees
 from daymove.plans.access import analysis_seat
 from daymove.plans.models import AnalysisTree
-from daymove.play.lookups import get_match, notations_of
+from daymove.play.lookups import get_match
 from daymove.play.models import Match
 
 MAX_MOVES = 2000  # in one analysis: far more than anyone reads, few enough that a page stays quick
@@ -39,7 +39,7 @@ def add_move(match_id, user, root_ply, path, text: str) -> tuple:
     seat = analysis_seat(match, user)
     root_ply = _root_ply(match, root_ply)
     path = tuple(path)
-    notations = notations_of(match)
+    notations = match.notations()
     state = positions.walk(match, positions.start(match, notations, seat, root_ply), seat, path)[-1]
     move, _ = positions.step(match, state, seat, text)
     with transaction.atomic():

@@ -8,4 +8,4 @@ class PlansConfig(AppConfig):
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
-        from daymove.plans import receivers  # noqa: F401 - connects the conditional moves to play's signals
+        from daymove.plans import receivers  # noqa: F401 - forgets a leaving player's plans

@@ -15,7 +15,6 @@ from daymove.plans.access import analysis_seat
 from daymove.plans.conditional import plan_of
 from daymove.plans.models import AnalysisTree
 from daymove.play.boards import LinkedBoardUI, select
-from daymove.play.lookups import notations_of
 from daymove.play.models import Match
 
 TARGET = "#analysis"
@@ -94,7 +93,7 @@ def analysis_context(match: Match, user, root, path, clicked) -> dict:
     path = tuple(path)
     row = AnalysisTree.objects.filter(match=match, owner=user, root_ply=root).first()
     tree = row.tree if row is not None else []
-    start = positions.start(match, notations_of(match), seat, root)
+    start = positions.start(match, match.notations(), seat, root)
     try:
         states = positions.walk(match, start, seat, path)
     except Refused:

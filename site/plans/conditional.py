@@ -15,7 +15,7 @@ from django.utils import timezone
 from daymove.errors import Conflict, Refused
 from daymove.plans import positions, trees
 from daymove.plans.models import ConditionalPlan
-from daymove.play.lookups import get_match, notations_of, player_seat
+from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
 
 MAX_MOVES = 500  # in one plan
@@ -104,7 +104,7 @@ def plan_line(match_id, user, path, version, seen_ply) -> ConditionalPlan:
         raise Conflict(STALE)
     rules = match.rules
     path = tuple(path)
-    start = positions.start(match, notations_of(match), seat, match.ply)
+    start = positions.start(match, match.notations(), seat, match.ply)
     states = positions.walk(match, start, seat, path)
     mine = [rules.current_player(state) == seat for state in states[:-1]]
     while path and not mine[len(path) - 1]:

@@ -1,38 +1,32 @@
-"""Conditional moves: answering the opponent's move with the owner's planned reply, in the move's transaction.
+"""Conditional moves: the planned reply of the player to move, decided in the transaction of the opponent's move.
 
-`answer` runs on play's `awaiting_reply`, after every follow-up of the opponent's move is recorded
-(the clock charged and started, the notices written), inside that move's transaction. It locks the
-owner's plan, compares the opponent's move as the owner reads it with the moves the plan expects,
-advances the plan (compare-and-set on its version) and plays the reply through the move service at
-the moment of the opponent's move, so the owner's clock is charged nothing. The reply is a move like
-any other: checked, compare-and-set, its own follow-ups (the opponent's turn, a bot's turn, the
-opponent's own plan). A reply that fails rolls back alone (a savepoint): the opponent's move stands.
+`planned_reply` runs after the clock and the bot turn of the opponent's move are recorded, inside that
+move's transaction (`daymove.round` calls it). It locks the owner's plan, compares the opponent's move
+as the owner reads it with the moves the plan expects, advances the plan (compare-and-set on its
+version) and returns the reply to play; round plays it through the move service at the moment of the
+opponent's move, so the owner's clock is charged nothing, and calls `reply_refused` if it could not be
+played (the opponent's move stands). `announce` then tells notify what became of the plan.
 """
 
 from __future__ import annotations
 
-import logging
+from dataclasses import dataclass, field
 
-from django.db import transaction
-
-from daymove.errors import Refused
 from daymove.plans import signals, trees
 from daymove.plans.models import ConditionalPlan
-from daymove.play import moves
-from daymove.play.lookups import notations_of
 from daymove.play.models import Match
 
-log = logging.getLogger(__name__)
 
+@dataclass
+class Answer:
+    """What the plan of the player to move made of the move just played: a reply to play, or the plan dropped."""
 
-def awaits_move(match: Match) -> bool:
-    """Whether the player to move had a plan waiting for the move just played (its email replaces "your turn")."""
-    if not match.is_active or match.to_move is None:
-        return False
-    owner = match.players[match.to_move]
-    return ConditionalPlan.objects.filter(
-        match=match, owner=owner, status=ConditionalPlan.Status.ACTIVE, ply=match.ply - 1
-    ).exists()
+    plan: ConditionalPlan
+    awaited: bool  # the plan waited for the move just played (its email replaces "your turn")
+    after: str  # the move answered, as the owner reads it ("" when the owner moves again)
+    reply: str | None = None  # the planned reply to play; None once the plan is dropped
+    why: str = ""  # why the plan was dropped
+    dropped: list[list[str]] = field(default_factory=list)  # the lines dropped
 
 
 def _describe(lines) -> str:
@@ -49,22 +43,18 @@ def _set(plan: ConditionalPlan, **fields) -> bool:
     return changed == 1
 
 
-def _drop(plan: ConditionalPlan, match: Match, after: str, why: str) -> None:
-    lines = trees.lines(plan.tree)
+def _drop(answer: Answer, match: Match, why: str) -> Answer | None:
+    """Drop the plan with `why` and the lines it held; None if its owner changed it first."""
+    lines = trees.lines(answer.plan.tree)
     note = f"{why} Dropped: {_describe(lines)}."
-    if _set(plan, status=ConditionalPlan.Status.DROPPED, note=note[:300], updated=match.updated):
-        signals.plan_dropped.send(
-            sender=ConditionalPlan,
-            match=match,
-            owner=plan.owner,
-            after=after,
-            why=why,
-            dropped=[list(line) for line in lines],
-        )
+    if not _set(answer.plan, status=ConditionalPlan.Status.DROPPED, note=note[:300], updated=match.updated):
+        return None
+    answer.reply, answer.why, answer.dropped = None, why, [list(line) for line in lines]
+    return answer
 
 
-def answer(match: Match) -> None:
-    """Play the planned reply of the player to move, if their plan expects the move just played."""
+def planned_reply(match: Match) -> Answer | None:
+    """The plan of the player to move, advanced past its reply to the move just played, or dropped; None if none."""
     owner = match.players[match.to_move]
     plan = (
         ConditionalPlan.objects.select_for_update(of=("self",))
@@ -73,39 +63,56 @@ def answer(match: Match) -> None:
         .first()
     )
     if plan is None:
-        return
-    after = ""
+        return None
     if plan.ply == match.ply - 1:  # the plan waited for this move: is it one it expects?
-        after = match.history_for(match.to_move, notations_of(match))[-1]
+        after = match.history_for(match.to_move, match.notations())[-1]
+        answer = Answer(plan, awaited=True, after=after)
         node = next((n for n in plan.tree if n["m"] == after), None)
         if node is None or not node["c"]:
-            _drop(plan, match, after, f"Your opponent played {after}, which your plan did not expect.")
-            return
+            return _drop(answer, match, f"Your opponent played {after}, which your plan did not expect.")
         replies = node["c"]
     elif plan.ply == match.ply:  # the owner moves again (a double turn): the next planned move
+        answer = Answer(plan, awaited=False, after="")
         replies = plan.tree
     else:  # made for a position long gone
         _set(plan, status=ConditionalPlan.Status.DROPPED, note="The position moved on.", updated=match.updated)
-        return
+        return None
     reply = replies[0]
     rest = reply["c"]
-    note = f"Played {reply['m']} after {after}." if after else f"Played {reply['m']}."
+    note = f"Played {reply['m']} after {answer.after}." if answer.after else f"Played {reply['m']}."
     status = ConditionalPlan.Status.ACTIVE if rest else ConditionalPlan.Status.DONE
     if not _set(plan, tree=rest, ply=match.ply + 1, status=status, note=note, updated=match.updated):
-        return  # the owner changed it first: their version stands
-    try:
-        with transaction.atomic():
-            moves.submit_move(match.pk, owner, reply["m"], match.ply, at=match.updated)
-    except Exception as error:  # someone's plan must never cost the opponent their move
-        if not isinstance(error, Refused):
-            log.exception("planned reply in match %s failed", match.pk)
-        reason = error.message if isinstance(error, Refused) else "it could not be played"
-        plan.tree = [{"m": reply["m"], "c": rest}]
-        _drop(plan, match, after, f"Your planned reply {reply['m']} was not played: {reason}")
-        return
-    signals.reply_played.send(
-        sender=ConditionalPlan, match=match, owner=owner, after=after, reply=reply["m"], ply=match.ply
-    )
+        return None  # the owner changed it first: their version stands
+    answer.reply = reply["m"]
+    return answer
+
+
+def reply_refused(answer: Answer, match: Match, reason: str) -> Answer | None:
+    """The planned reply could not be played (`reason`): the plan is dropped, its reply line kept in the note."""
+    answer.plan.tree = [{"m": answer.reply, "c": answer.plan.tree}]
+    return _drop(answer, match, f"Your planned reply {answer.reply} was not played: {reason}")
+
+
+def announce(answer: Answer, match: Match) -> None:
+    """Tell the owner what became of their plan: the reply played at `match.ply`, or the plan dropped."""
+    if answer.reply is not None:
+        signals.reply_played.send(
+            sender=ConditionalPlan,
+            match=match,
+            owner=answer.plan.owner,
+            after=answer.after,
+            reply=answer.reply,
+            ply=match.ply,
+        )
+    else:
+        signals.plan_dropped.send(
+            sender=ConditionalPlan,
+            match=match,
+            owner=answer.plan.owner,
+            after=answer.after,
+            why=answer.why,
+            dropped=answer.dropped,
+        )
 
 
 def close_plans(match: Match) -> None:

@@ -7,5 +7,5 @@ class PlayConfig(AppConfig):
     verbose_name = "Play"
 
     def ready(self):
-        # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.
-        from daymove.play import bots, receivers  # noqa: F401 - register the bot-turn job handler and receivers
+        # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
+        from daymove.play import receivers  # noqa: F401 - connects play to safety's signal

@@ -19,7 +19,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 
 from daymove.play import boards
-from daymove.play.models import Match, Move
+from daymove.play.models import Match
 
 CACHE = "boards"
 SECONDS = 7 * 24 * 3600  # a position seen once a day stays drawn; older ones are drawn again when asked
@@ -53,11 +53,6 @@ def drawing_key(match: Match, seat: int | None, clicked: list[str], at: int | No
     return f"{code_digest()}:{match.pk}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
 
 
-def notations_of(match: Match) -> list[str]:
-    """The match's moves in notation, in order."""
-    return list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
-
-
 def page_context(match: Match, user, clicked: list[str], at: int | None) -> dict:
     """`boards.match_context`, its drawings taken from the cache when this view of this position was drawn before."""
     seat = match.seat_of(user)
@@ -65,7 +60,7 @@ def page_context(match: Match, user, clicked: list[str], at: int | None) -> dict
     key = drawing_key(match, seat, clicked, at)
     drawn = store.get(key)
     if drawn is None:
-        context = boards.match_context(match, user, notations_of(match), clicked, at)
+        context = boards.match_context(match, user, match.notations(), clicked, at)
         context["history_html"] = render_to_string(HISTORY, context)
         store.set(key, {name: context[name] for name in (*DRAWN, "history_html")}, SECONDS)
         return context

@@ -1,26 +1,18 @@
-"""Bot opponents: their turns run as outbox jobs on the `bots` queue, through the move service.
+"""Bot opponents' turns: recorded as outbox jobs on the `bots` queue with the move that hands a bot the turn.
 
-A bot's move goes through the move service, so the move service cannot call this module: the bot's
-turn is recorded by a receiver of play's own signals (see `receivers`).
+`daymove.round` records them after a move or a match's start, and plays them (`round.bot_turns`).
 """
 
 from __future__ import annotations
-
-import logging
 
 from django.db import transaction
 from django.utils import timezone
 
 from daymove.errors import Conflict, Refused
-from daymove.outbox.jobs import BOTS, hand_over, handler, record
+from daymove.outbox.jobs import hand_over, record
 from daymove.outbox.models import Job
-from daymove.play import moves
-from daymove.play.lookups import get_match
 from daymove.play.models import Match
-from daymove.players.bots import bot_level, is_bot
-from games.bot.mcts import choose_move
-
-log = logging.getLogger(__name__)
+from daymove.players.bots import is_bot
 
 
 def bot_turn_key(match_id: int, ply: int) -> str:
@@ -55,21 +47,3 @@ def requeue_bot_turn(match: Match) -> Job:
         if reset:
             transaction.on_commit(lambda: hand_over(job))
     return job
-
-
-@handler("bot_turn", queue=BOTS)
-def play_bot_turn(payload: dict) -> None:
-    """Choose and submit the bot's move; a late or duplicate job finds the ply moved on and does nothing."""
-    match = get_match(payload["match"])
-    if not match.is_active or match.ply != payload["ply"]:
-        return
-    bot = match.players[match.to_move]
-    level = bot_level(bot)
-    if level is None:
-        return
-    view = match.rules.player_view(match.position(), match.to_move)  # the bot sees only its own view
-    text = choose_move(match.rules, view, level, seed=match.pk * 1000 + match.ply)
-    try:
-        moves.submit_move(match.pk, bot, text, match.ply)
-    except Refused as refusal:
-        log.info("bot move %s in match %s not applied: %s", text, match.pk, refusal.message)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Q
 
 from daymove.errors import Refused
 from daymove.play.models import Challenge, Match
@@ -48,7 +47,7 @@ def caps_of(user) -> Caps | None:
 
 
 def active_matches(user) -> int:
-    return Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE).count()
+    return Match.objects.involving(user).active().count()
 
 
 def open_challenges(user) -> int:

@@ -1,4 +1,8 @@
-"""Challenges: create, accept, decline and cancel; accepting starts a match."""
+"""Challenges: create, accept, decline and cancel; accepting starts a match.
+
+Creating and accepting are compare-and-set steps that `daymove.round.challenges` wraps with what they
+cause (the time control, the clock, a bot's acceptance or turn) and their announcement.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from django.utils import timezone
 
 from daymove.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play import caps, signals
-from daymove.play.lookups import get_challenge, get_match, player_seat
+from daymove.play.lookups import get_challenge
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.players.bots import is_bot, strength_in
@@ -25,12 +29,8 @@ def create_challenge(
     opponent_name: str = "",
     creator_seat: int | None = None,
     rated: bool = True,
-    time_control: dict | None = None,
 ) -> Challenge:
-    """Open a challenge (to anyone, or to the player named `opponent_name`); rated ones need verified emails.
-
-    `time_control` is checked by `daymove.clocks.terms.check_terms` (empty: the default days per move).
-    """
+    """Open a challenge (to anyone, or to the player named `opponent_name`); rated ones need verified emails."""
     game = all_games().get(game_slug)
     if game is None:
         raise NotFound("There is no such game.")
@@ -58,7 +58,7 @@ def create_challenge(
     with transaction.atomic():
         caps.hold_challenge_caps(creator)
         caps.count_challenge(creator)
-        challenge = Challenge.objects.create(
+        return Challenge.objects.create(
             game=game.slug,
             options=options,
             creator=creator,
@@ -66,10 +66,6 @@ def create_challenge(
             creator_seat=creator_seat,
             rated=rated,
         )
-        signals.challenge_created.send(sender=Challenge, challenge=challenge, time_control=time_control)
-    if opponent is not None and is_bot(opponent):
-        challenge.match = accept_challenge(challenge.pk, opponent)  # bots accept at once
-    return challenge
 
 
 def _refuse_unverified(player, opponent=None) -> None:
@@ -121,7 +117,6 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
             rated=challenge.rated,
         )
         Challenge.objects.filter(pk=challenge.pk).update(match=match)
-        signals.match_started.send(sender=Match, match=match)
     return match
 
 
@@ -147,22 +142,3 @@ def cancel_challenge(challenge_id, user) -> Challenge:
 def decline_challenge(challenge_id, user) -> Challenge:
     """The named opponent turns a direct challenge down."""
     return _close(challenge_id, user, Challenge.Status.DECLINED, "opponent")
-
-
-def rematch(match_id, user) -> Challenge:
-    """Challenge a finished match's opponent again: same game, options, clock and rating flag, seats swapped."""
-    match = get_match(match_id)
-    seat = player_seat(match, user)
-    if match.is_active:
-        raise Refused("The match is still in progress.")
-    opponent = match.players[1 - seat]
-    clock = getattr(match, "clock", None)  # a missing one-to-one raises AttributeError
-    return create_challenge(
-        user,
-        match.game,
-        match.options,
-        opponent.username,
-        creator_seat=1 - seat,
-        rated=match.rated,
-        time_control=clock.terms() if clock is not None else None,
-    )

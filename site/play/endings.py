@@ -1,8 +1,8 @@
 """Ending a match: the fields every ending writes, and ending one other than by a move.
 
 Every ending goes through `finished_fields` (a finished match has no draw offer and no one to move),
-and every ending other than a move through `end_match`: one compare-and-set on the match row, then
-`signals.match_finished` in the same transaction (ratings, clocks, emails).
+and every ending other than a move through `end_match`: one compare-and-set on the match row. What an
+ending causes (the rating, the clock stopped, the announcement) `daymove.round.endings` calls in its transaction.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from django.db.models import Q
 from django.utils import timezone
 
 from daymove.errors import Conflict
-from daymove.play import signals
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
 
@@ -43,8 +42,8 @@ def end_match(
 ) -> Match:
     """End an active match (optionally only while `only_if` holds); Conflict if it no longer can.
 
-    The UPDATE is conditional on the match still being active, so whoever ends it first wins and
-    `match_finished` (ratings, emails) is sent exactly once.
+    The UPDATE is conditional on the match still being active, so whoever ends it first wins and what an
+    ending causes (ratings, emails) happens exactly once.
     """
     fields = finished_fields(winner, None, reason, timezone.now()) | {"result_note": note}
     if aborted:
@@ -55,7 +54,6 @@ def end_match(
             raise Conflict(conflict)
         for name, value in fields.items():
             setattr(match, name, value)
-        signals.match_finished.send(sender=Match, match=match)
     return match
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import Http404
 
 from daymove.errors import Forbidden, NotFound, Refused
-from daymove.play.models import Challenge, Match, Move
+from daymove.play.models import Challenge, Match
 
 
 def _find_match(match_id, *related: str) -> Match:
@@ -20,11 +20,12 @@ def get_match(match_id) -> Match:
     return _find_match(match_id)
 
 
-def match_or_404(match_id) -> Match:
-    """The match for a page, its clock loaded too (services change clocks through rows of their own, so only a
-    page that changes nothing may hold one): a 404 page for an id that names none."""
+def match_or_404(match_id, *related: str) -> Match:
+    """The match for a page, with the relations the page names (another app's row, such as its clock: services
+    change those through rows of their own, so only a page that changes nothing may hold one): a 404 page for an
+    id that names none."""
     try:
-        return _find_match(match_id, "clock")
+        return _find_match(match_id, *related)
     except Refused:
         raise Http404("There is no such match.") from None
 
@@ -43,8 +44,3 @@ def player_seat(match: Match, user) -> int:
     if seat is None:
         raise Forbidden("You are not playing in this match.")
     return seat
-
-
-def notations_of(match: Match) -> list[str]:
-    """The match's moves in full notation, in order (secret in hidden-information games: never shown as such)."""
-    return list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))

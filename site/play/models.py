@@ -6,6 +6,7 @@ from functools import cached_property
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -59,6 +60,22 @@ class Challenge(models.Model):
         return get_game(self.game)
 
 
+class MatchQuerySet(models.QuerySet):
+    """The questions asked of matches all over the site: whose they are, which still run, whose move they wait for."""
+
+    def involving(self, user):
+        """The matches `user` plays in, in either seat."""
+        return self.filter(Q(player0=user) | Q(player1=user))
+
+    def active(self):
+        """The matches still being played."""
+        return self.filter(status=Match.Status.ACTIVE)
+
+    def waiting_for(self, user):
+        """The active matches in which `user` is to move."""
+        return self.active().filter(Q(player0=user, to_move=0) | Q(player1=user, to_move=1))
+
+
 class Match(models.Model):
     """One game between two players; `state` caches the position after `ply` moves."""
 
@@ -90,6 +107,8 @@ class Match(models.Model):
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ["-updated"]
@@ -129,6 +148,10 @@ class Match(models.Model):
     def position(self):
         """The cached position as a rules state."""
         return self.rules.from_json(self.state)
+
+    def notations(self) -> list[str]:
+        """The moves in full notation, in order (secret in hidden-information games: never shown as such)."""
+        return list(self.moves.order_by("ply").values_list("notation", flat=True))
 
     def history_for(self, seat: int | None, notations: list[str]) -> list[str]:
         """The move list as `seat` may read it: redacted while the match runs, whole once it has ended."""

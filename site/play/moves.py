@@ -4,7 +4,8 @@ A move is applied only if the match is still at the ply the player saw: a compar
 on the match row, backed by the unique (match, ply) constraint on moves. On SQLite the
 transaction takes the write lock when it starts (IMMEDIATE); on PostgreSQL the UPDATE's row lock
 makes the second writer re-check the condition and find the ply moved on. An identical retry of
-an applied move (double click, resubmitted form) is answered with the original move.
+an applied move (double click, resubmitted form) is answered with the original move. What a move
+causes (clock, bot, planned reply, rating, the signals) `daymove.round.moves` calls around it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from daymove.errors import Conflict, Refused
-from daymove.play import signals
 from daymove.play.draws import lapse_draw_offer
 from daymove.play.endings import finished_fields
 from daymove.play.lookups import get_match, player_seat
@@ -108,10 +108,6 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state, now
                 setattr(match, name, value)
             if match.is_active:
                 lapse_draw_offer(match)
-                signals.turn_passed.send(sender=Match, match=match)
-                signals.awaiting_reply.send(sender=Match, match=match)
-            else:
-                signals.match_finished.send(sender=Match, match=match)
     except IntegrityError:
         raise Conflict("Another move was played first; nothing was played. Look again.") from None
     return MoveResult(match, move)

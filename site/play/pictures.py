@@ -13,7 +13,7 @@ import cairosvg
 from django.core.mail import EmailMultiAlternatives
 
 from daymove.play.boards import last_move_tokens
-from daymove.play.models import Match, Move
+from daymove.play.models import Match
 from games.ui import BoardUI
 
 WIDTH = 480  # pixels: sharp on a phone, small enough for any inbox
@@ -33,7 +33,7 @@ def board_svg(match: Match, seat: int) -> tuple[str, list[str], str | None]:
     """(SVG, the position in words, the last move as `seat` reads it) of the match now, from `seat`'s view."""
     rules = match.rules
     state = match.position()
-    notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
+    notations = match.notations()
     if match.is_active:
         view, history = rules.player_view(state, seat), match.history_for(seat, notations)
     else:

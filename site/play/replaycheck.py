@@ -27,7 +27,6 @@ def replay_mismatch(match: Match, notations: list[str]) -> str | None:
 def check_all_matches():
     """Yield (match, problem) for every match whose cache disagrees with its moves."""
     for match in Match.objects.select_related("player0", "player1").iterator():
-        notations = list(match.moves.order_by("ply").values_list("notation", flat=True))
-        problem = replay_mismatch(match, notations)
+        problem = replay_mismatch(match, match.notations())
         if problem:
             yield match, problem

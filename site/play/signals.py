@@ -1,11 +1,11 @@
-"""What play announces to the apps built on it, inside the transaction of the change that causes it.
+"""What happened in play, announced inside the transaction of the change once everything it causes is recorded.
 
-The apps go one way: players <- play <- clocks, ratings, talk <- notify <- web (their tables point at
-play's matches, so they sit above it). play therefore never calls them; it sends these signals and
-each app connects its own receivers in its `receivers` module, so the work a change causes (a clock,
-a rating, an email job) is written in the same transaction as the change or not at all. Signals are
-sent with `send`, not `send_robust`: a receiver's exception (a refused time control, say) rolls the
-change back. Every receiver takes the keyword arguments named beside its signal, and **kwargs.
+What a change causes (a clock, a rating, a bot's turn, a planned reply) `daymove.round` calls in a
+stated order; only then does it send these signals (play sends the ones nothing follows: draw offers,
+challenges closed). Only the fan-out listens: email (notify), push and live updates, each recording
+its jobs or notices in the same transaction, so they are written with the change or not at all
+(`tests/site/test_round.py` checks who listens). Signals are sent with `send`, not `send_robust`.
+Every receiver takes the keyword arguments named beside its signal, and **kwargs.
 """
 
 from contextlib import contextmanager
@@ -13,15 +13,13 @@ from contextvars import ContextVar
 
 from django.dispatch import Signal
 
-# challenge, time_control (the terms the challenger asked for; a receiver may refuse them)
+# challenge: a challenge has just been opened (its time control already stored)
 challenge_created = Signal()
 # match: a match has just started from an accepted challenge
 match_started = Signal()
-# match: a move has just been played and the match goes on (the match row holds the new position)
+# match, awaited: a move has just been played and the match goes on (the match row holds the new position);
+# `awaited`: the player to move had a conditional plan waiting for it (its email replaces "your turn")
 turn_passed = Signal()
-# match: sent after turn_passed, once every receiver of it has run: the player to move may answer at once
-# (a planned reply, played through the move service in the same transaction, counting as made at match.updated)
-awaiting_reply = Signal()
 # match, seat: `seat` has just offered a draw
 draw_offered = Signal()
 # match: the match has just ended, however it ended (a move, resignation, agreement, timeout, an admin)

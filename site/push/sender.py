@@ -10,25 +10,19 @@ import json
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.urls import reverse
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
 from daymove.outbox.jobs import MAIL, handler
 from daymove.play.models import Challenge, Match
+from daymove.play.turns import waiting_count
 from daymove.push.events import KIND
 from daymove.push.keys import private_pem
 from daymove.push.models import PushSubscription
 
 TTL = 24 * 60 * 60  # seconds a push service keeps a push for a device that is offline
 GONE = (404, 410)
-
-
-def waiting_count(user) -> int:
-    """How many matches wait for the user's move: the app's unread badge."""
-    mine = Q(player0=user, to_move=0) | Q(player1=user, to_move=1)
-    return Match.objects.filter(mine, status=Match.Status.ACTIVE).count()
 
 
 def _match_message(payload: dict, user) -> dict | None:

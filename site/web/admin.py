@@ -19,11 +19,12 @@ from daymove.clocks.services import extend_deadline
 from daymove.errors import Refused
 from daymove.live.notices import AWAY, match_changed, players_changed
 from daymove.moderation import actions as moderation
-from daymove.play import admin_actions, bots
+from daymove.play import bots
 from daymove.play.models import RESULT_NOTE_MAX_LENGTH, Challenge, Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.players.models import Player
 from daymove.ratings.models import display
+from daymove.round import endings
 
 
 def shown_notation(move: Move) -> str:
@@ -101,7 +102,7 @@ def _run_action(modeladmin, request, queryset, verb: str, action) -> None:
 
 def _replay_report(match: Match) -> tuple[bool, str]:
     """The replay check's finding, without move notation of a hidden-information game in progress."""
-    problem = replay_mismatch(match, list(match.moves.order_by("ply").values_list("notation", flat=True)))
+    problem = replay_mismatch(match, match.notations())
     if problem is None:
         return True, "Replay check: the moves give the stored position."
     if match.rules.hidden_information and match.is_active:
@@ -162,7 +163,7 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
 
     @admin.action(description="Abort (no result, not rated)", permissions=["change"])
     def abort(self, request, queryset):
-        _run_action(self, request, queryset, "Aborted", admin_actions.abort)
+        _run_action(self, request, queryset, "Aborted", endings.abort)
 
     def _declare(self, request, queryset, winner: int | None, verb: str, action: str):
         """The confirmation page asking for the reason; once given, declare the result of each selected match."""

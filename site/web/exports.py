@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Q
 from django.utils import timezone
 
 from daymove.plans import trees
@@ -21,11 +20,7 @@ from daymove.talk.models import PrivateNote
 
 def _matches(user) -> list[tuple[Match, list[str]]]:
     """The user's matches, oldest first, each with the moves as the user may read them (two queries)."""
-    matches = list(
-        Match.objects.filter(Q(player0=user) | Q(player1=user))
-        .select_related("player0", "player1")
-        .order_by("created", "pk")
-    )
+    matches = list(Match.objects.involving(user).select_related("player0", "player1").order_by("created", "pk"))
     notations = defaultdict(list)
     for match_id, text in (
         Move.objects.filter(match__in=[m.pk for m in matches])

@@ -42,7 +42,8 @@ def _record(user) -> dict[str, tuple[int, int, int]]:
     won = Q(player0=user, winner=0) | Q(player1=user, winner=1)
     lost = Q(player0=user, winner=1) | Q(player1=user, winner=0)
     rows = (
-        Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.FINISHED)
+        Match.objects.involving(user)
+        .filter(status=Match.Status.FINISHED)
         .values("game")
         .annotate(
             wins=Count("pk", filter=won),
@@ -82,7 +83,7 @@ def profile(user) -> dict:
             line.chart = history_svg(line.history, f"{user.username}'s {line.name} rating over time")
         shown.append(line)
     recent = list(
-        Match.objects.filter(Q(player0=user) | Q(player1=user))
+        Match.objects.involving(user)
         .select_related("player0__player", "player1__player")
         .order_by("-updated")[:RECENT_MATCHES]
     )

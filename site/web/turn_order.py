@@ -6,7 +6,6 @@ from django.db.models import F
 from django.db.models.functions import Coalesce
 
 from daymove.play.models import Match
-from daymove.play.turns import waiting_for
 
 
 def by_deadline(matches):
@@ -19,7 +18,7 @@ def next_game(user, after: Match | None = None) -> Match | None:
     """The match where it is `user`'s turn that comes first in deadline order, other than `after`."""
     if user is None or not user.is_authenticated:
         return None
-    waiting = waiting_for(user)
+    waiting = Match.objects.waiting_for(user)
     if after is not None:
         waiting = waiting.exclude(pk=after.pk)
     return by_deadline(waiting).select_related("player0", "player1").first()

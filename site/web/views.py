@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,13 +13,16 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.clocks.display import time_control_summary
 from daymove.errors import Refused
-from daymove.play import caps, challenges, draws, endings, moves
+from daymove.play import caps, challenges, draws
 from daymove.play.board_cache import page_context
 from daymove.play.lookups import match_or_404
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.ratings.updates import challenge_expectation
 from daymove.refusals import answers_refusals
+from daymove.round import challenges as round_challenges
+from daymove.round import draws as round_draws
+from daymove.round import endings, moves
 from daymove.safety.blocks import either_blocked_ids
 from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
@@ -61,7 +63,7 @@ def _your_games(user) -> dict:
     """The signed-in player's own lists: matches (your turn soonest deadline first, waiting, finished) and
     challenges (to you, by you)."""
     mine = (
-        Match.objects.filter(Q(player0=user) | Q(player1=user))
+        Match.objects.involving(user)
         .select_related("player0__player", "player1__player")  # the profiles say who is a bot
         .defer("state")  # a list shows no position: its JSON is the largest column and is not read
     )
@@ -141,7 +143,7 @@ def new_challenge(request, slug):
         return _challenge_page(request, game, form)
     if not form.is_valid():
         return _challenge_page(request, game, form, status=400)
-    challenge = challenges.create_challenge(
+    challenge = round_challenges.create_challenge(
         request.user,
         game.slug,
         form.cleaned_options(),
@@ -212,7 +214,7 @@ def _challenge_action(action, success_message):
     return _post_action(action, success_message, "lobby")
 
 
-accept_challenge = _challenge_action(challenges.accept_challenge, "Challenge accepted: the match has started.")
+accept_challenge = _challenge_action(round_challenges.accept_challenge, "Challenge accepted: the match has started.")
 decline_challenge = _challenge_action(challenges.decline_challenge, "Challenge declined.")
 cancel_challenge = _challenge_action(challenges.cancel_challenge, "Challenge withdrawn.")
 
@@ -241,7 +243,7 @@ def _render_match(request, match: Match, *, clicked=(), at=None, form=None, erro
 @require_GET
 def match_page(request, match_id):
     """The match: board from the viewer's side, clicks towards a move, history and replay."""
-    match = match_or_404(match_id)
+    match = match_or_404(match_id, "clock")
     return _render_match(request, match, clicked=request.GET.getlist("s")[:8], at=_parse_at(request))
 
 
@@ -268,7 +270,7 @@ def match_part(request, match_id, part):
     """htmx, on a live update: 204 while what `part` shows is still at the version the page sent, else the part."""
     if part not in LIVE_PARTS:
         raise Http404("There is no such part of a match page.")
-    match = match_or_404(match_id)
+    match = match_or_404(match_id, "clock")
     current = _version(match)
     keys = LIVE_PARTS[part]
     if keys and all(request.GET.get(key) == current[key] for key in keys):
@@ -278,7 +280,7 @@ def match_part(request, match_id, part):
 
 def _move_refused(request, refusal: Refused, match_id):
     """The match page (or its play area) again, with the reason the move was refused."""
-    match = match_or_404(match_id)
+    match = match_or_404(match_id, "clock")
     return _render_match(request, match, form=MoveForm(request.POST), error=refusal.message, status=refusal.status)
 
 
@@ -291,7 +293,7 @@ def play_move(request, match_id):
     if not form.is_valid():
         raise Refused("Type a move in the game's notation.")
     result = moves.submit_move(match_id, request.user, form.cleaned_data["move"], form.cleaned_data["ply"])
-    match = match_or_404(result.match.pk)  # read again: a planned reply may have answered the move in its transaction
+    match = match_or_404(result.match.pk, "clock")  # read again: a planned reply may have answered
     going_on = None
     if request.user.player.next_game_after_move and match.to_move != match.seat_of(request.user):
         going_on = next_game(request.user, after=match)  # the player asked to go on to their next game
@@ -310,7 +312,7 @@ def play_move(request, match_id):
 def resign(request, match_id):
     """GET: the confirmation page; POST with confirm=yes: resign the match."""
     if request.method != "POST" or request.POST.get("confirm") != "yes":
-        match = match_or_404(match_id)
+        match = match_or_404(match_id, "clock")
         if match.seat_of(request.user) is None:
             context = {"match": match, "error": "You are not playing in this match."}
             return render(request, "play/resign_confirm.html", context, status=403)
@@ -338,8 +340,8 @@ def _match_action(action, success_message):
     return _post_action(action, success_message, _to_match)
 
 
-offer_draw = _match_action(draws.offer_draw, "Draw offered. It lapses when your opponent moves.")
-accept_draw = _match_action(draws.accept_draw, "Draw agreed: the match is over.")
+offer_draw = _match_action(round_draws.offer_draw, "Draw offered. It lapses when your opponent moves.")
+accept_draw = _match_action(round_draws.accept_draw, "Draw agreed: the match is over.")
 decline_draw = _match_action(draws.decline_draw, "Draw offer declined.")
 
 
@@ -348,7 +350,7 @@ decline_draw = _match_action(draws.decline_draw, "Draw offer declined.")
 @answers_refusals(back=_to_match)
 def rematch(request, match_id):
     """Offer the opponent of a finished match a rematch: same game and options, seats swapped."""
-    challenge = challenges.rematch(match_id, request.user)
+    challenge = round_challenges.rematch(match_id, request.user)
     if challenge.match is not None:
         messages.success(request, f"{challenge.opponent} accepted the rematch.")
         return redirect(challenge.match)

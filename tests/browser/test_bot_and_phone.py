@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from daymove.play import moves as move_service
 from daymove.play.models import Match
+from daymove.round import moves as move_service
 from games.registry import all_games
 from tests.factories import PASSWORD, MatchFactory, UserFactory
 

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
-from daymove.play import challenges
-from daymove.play import moves as move_service
+from daymove.round import challenges
+from daymove.round import moves as move_service
 from tests.factories import PASSWORD, MatchFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

@@ -7,8 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from daymove.play import lookups, moves
+from daymove.play import lookups
 from daymove.players.models import Player
+from daymove.round import moves
 from tests.factories import PASSWORD, ChallengeFactory, UserFactory
 from tests.support.clocks import play_one, start
 

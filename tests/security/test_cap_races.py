@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.errors import Refused
-from daymove.play.challenges import accept_challenge, create_challenge
 from daymove.play.models import Challenge, Match
+from daymove.round.challenges import accept_challenge, create_challenge
 from tests.factories import UserFactory
 from tests.support.threads import THREADS, run_together
 

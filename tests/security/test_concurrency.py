@@ -22,21 +22,18 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.clocks.models import MatchClock
-from daymove.clocks.timeouts import sweep_timeouts
 from daymove.errors import Conflict
 from daymove.outbox.models import Job
-from daymove.play import challenges, endings, lookups, moves
+from daymove.play import lookups
 from daymove.play.models import Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.ratings.models import Rating, RatingChange
+from daymove.round import challenges, endings, moves
+from daymove.round.timeouts import sweep_timeouts
 from tests.support.clocks import T0
 from tests.support.threads import THREADS, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def notations_of(match) -> list[str]:
-    return list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
 
 
 def start_match(creator, opponent, terms=None) -> Match:
@@ -84,7 +81,7 @@ def test_simultaneous_posts_for_one_ply_apply_exactly_one(alice, bob):
                 assert status in (400, 409), (text, status)
             else:
                 assert status == 409, (text, status, applied.notation)
-        assert replay_mismatch(match, notations_of(match)) is None
+        assert replay_mismatch(match, match.notations()) is None
     assert Move.objects.filter(match=match).count() == 6
     # Each applied move recorded its follow-up work once: one "your turn" email per position, never two.
     keys = list(
@@ -141,7 +138,7 @@ def test_a_timeout_racing_a_last_second_move_has_exactly_one_winner(alice, bob):
             ratings_after = {r.user_id: r.games for r in Rating.objects.filter(game="abande")}
             for user in (alice, bob):
                 assert ratings_after.get(user.pk, 0) - ratings_before.get(user.pk, 0) == (0 if move_won else 1)
-            assert replay_mismatch(match, notations_of(match)) is None
+            assert replay_mismatch(match, match.notations()) is None
             winners.append("move" if move_won else "timeout")
             if match.is_active:
                 endings.resign(match.pk, alice)  # out of the way of the next round's sweep

@@ -20,8 +20,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from daymove.play import draws, lookups, moves
+from daymove.play import lookups
 from daymove.play.models import Match
+from daymove.round import draws, moves
 from games.registry import all_games
 from tests.factories import MatchFactory
 from tests.support.world import build_world

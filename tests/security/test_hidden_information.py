@@ -32,7 +32,7 @@ from daymove.outbox.models import Job
 from daymove.play.models import Match, Move
 from games.registry import all_games
 from tests.factories import MatchFactory, UserFactory
-from tests.support.leaks import OtherWorld, diff_excerpt, names_move, normalised, notations_of
+from tests.support.leaks import OtherWorld, diff_excerpt, names_move, normalised
 
 HIDDEN_GAMES = [pytest.param(game, id=slug) for slug, game in all_games().items() if game.hidden_information]
 
@@ -109,7 +109,7 @@ def test_admin_profiles_and_logs_do_not_depend_on_hidden_information(caplog, gam
     secrets = set()  # every move a spectator could not know, at some ply: no log line may name one
     while True:
         match.refresh_from_db()
-        notations = notations_of(match)
+        notations = match.notations()
         if not match.is_active:
             break
         if match.ply % 3 == 2:

@@ -12,22 +12,15 @@ import pytest
 
 from daymove.errors import Conflict
 from daymove.plans import conditional
-from daymove.play import moves
 from daymove.play.models import Move
+from daymove.round import moves
 from tests.factories import MatchFactory, UserFactory
-from tests.support.clocks import play_one
+from tests.support.clocks import legal_after, play_one
 from tests.support.threads import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROUNDS = 6
-
-
-def legal_after(match, *texts) -> list[str]:
-    state = match.position()
-    for text in texts:
-        state = match.rules.play(state, text)
-    return match.rules.legal_move_strings(state)
 
 
 def planned_match():

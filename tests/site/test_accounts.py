@@ -16,12 +16,12 @@ from daymove.clocks.models import Vacation
 from daymove.errors import Refused
 from daymove.notify.models import EmailPreferences
 from daymove.plans.models import AnalysisTree, ConditionalPlan
-from daymove.play import endings, moves
-from daymove.play.challenges import accept_challenge, create_challenge
 from daymove.play.models import Challenge, Match
 from daymove.players.accounts import has_verified_email, verified_address
 from daymove.ratings import glicko2
 from daymove.ratings.models import Rating
+from daymove.round import endings, moves
+from daymove.round.challenges import accept_challenge, create_challenge
 from daymove.talk.models import ChatMessage, PrivateNote
 from tests.factories import PASSWORD, ChallengeFactory, MatchFactory, UserFactory
 

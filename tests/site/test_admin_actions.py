@@ -19,9 +19,9 @@ from daymove.clocks.models import MatchClock
 from daymove.live.models import Notice
 from daymove.moderation.models import ModerationAction
 from daymove.outbox.models import Job
-from daymove.play import endings, moves
 from daymove.play.models import Match, Move
 from daymove.ratings.models import Rating, RatingChange
+from daymove.round import endings, moves
 from daymove.talk.models import ChatMessage
 from tests.factories import MatchFactory, UserFactory
 

@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from daymove.plans import conditional
 from daymove.plans.models import AnalysisTree, ConditionalPlan
-from daymove.play import endings
+from daymove.round import endings
 from games.registry import all_games
 from tests.factories import MatchFactory
-from tests.support.clocks import play_one
+from tests.support.clocks import legal_after, play_one
 from tests.support.leaks import names_move
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -22,13 +22,6 @@ def client_for(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-def legal_after(match, *texts) -> list[str]:
-    state = match.position()
-    for text in texts:
-        state = match.rules.play(state, text)
-    return match.rules.legal_move_strings(state)
 
 
 def tree_of(match, user, root=None) -> list:

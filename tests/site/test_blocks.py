@@ -5,9 +5,9 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.errors import Refused
-from daymove.play.challenges import accept_challenge, create_challenge, rematch
-from daymove.play.endings import resign
 from daymove.play.models import Challenge
+from daymove.round.challenges import accept_challenge, create_challenge, rematch
+from daymove.round.endings import resign
 from daymove.safety import blocks
 from daymove.safety.models import Block
 from daymove.talk.models import ChatMessage

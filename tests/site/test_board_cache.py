@@ -11,12 +11,14 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from daymove.play import board_cache, draws, endings, moves
+from daymove.play import board_cache
 from daymove.play.board_cache import CACHE
+from daymove.play.draws import decline_draw
 from daymove.play.models import Match
+from daymove.round import draws, endings, moves
 from games.registry import all_games, get_game
 from tests.factories import MatchFactory
-from tests.support.leaks import OtherWorld, normalised, notations_of
+from tests.support.leaks import OtherWorld, normalised
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -122,7 +124,7 @@ def test_after_a_draw_offer_and_its_answer_every_viewer_gets_a_fresh_page(viewer
     draws.offer_draw(match.pk, alice)
     offered = _assert_fresh(viewers, _reload(match))
     assert b"Accept the draw" in offered[("bob", match.get_absolute_url())]
-    draws.decline_draw(match.pk, bob)
+    decline_draw(match.pk, bob)
     _assert_fresh(viewers, _reload(match))
     draws.offer_draw(match.pk, bob)
     draws.accept_draw(match.pk, alice)
@@ -152,7 +154,7 @@ def test_hidden_tiles_stay_per_view_and_never_come_from_another_world(viewers, a
         assert pages[("alice", url)] != pages[("bob", url)] != pages[("carol", url)]
     rng = random.Random(3)
     for name, seat in (("alice", 0), ("bob", 1), ("carol", None)):
-        world = OtherWorld(game, match, notations_of(match), seat, rng)
+        world = OtherWorld(game, match, match.notations(), seat, rng)
         assert world, "C#I Sequence has hidden tiles to shuffle"
         warm = _pages(viewers, match)  # the real world's pictures, cached
         with world:

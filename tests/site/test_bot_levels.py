@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.errors import Refused
-from daymove.play.challenges import create_challenge
 from daymove.play.models import Challenge
 from daymove.ratings.models import Rating
+from daymove.round.challenges import create_challenge
 from games.bot.levels import LEVELS
 from games.registry import all_games
 from tests.factories import UserFactory

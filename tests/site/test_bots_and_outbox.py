@@ -6,8 +6,8 @@ import pytest
 
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
-from daymove.play import challenges, moves
 from daymove.play.models import Match
+from daymove.round import challenges, moves
 from games.registry import all_games
 
 

@@ -5,8 +5,8 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.errors import Refused
-from daymove.play.challenges import accept_challenge, create_challenge
 from daymove.play.models import Challenge, Match
+from daymove.round.challenges import accept_challenge, create_challenge
 from tests.factories import MatchFactory, UserFactory
 
 CHALLENGE_FORM = {"option_board": "square", "seat": "random", "clock": "3"}

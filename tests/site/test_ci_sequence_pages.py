@@ -16,7 +16,7 @@ from django.urls import reverse
 from daymove.play.models import Match
 from games.registry import get_game
 from tests.factories import MatchFactory
-from tests.support.leaks import history_entries, notations_of, replay
+from tests.support.leaks import history_entries, replay
 
 GAME = get_game("ci-sequence")
 _CHOICE_LINK = re.compile(r'href="([^"]*\?s=[^"]+)"')
@@ -54,7 +54,7 @@ def test_two_accounts_play_a_whole_game_by_clicking(alice, bob, carol):
         match.refresh_from_db()
         assert match.ply < 200
     assert match.status == Match.Status.FINISHED and match.result_reason in {"score", "four-in-a-row"}
-    notations = notations_of(match)
+    notations = match.notations()
     moon, sun = GAME.outcome(replay(GAME, notations, {})[-1]).scores
     assert list(match.scores) == [moon, sun]
     spectator = Client()

@@ -9,11 +9,12 @@ from django.urls import reverse
 
 from daymove.clocks import calendar, vacations
 from daymove.clocks.models import CalendarFeed, ChallengeClock, MatchClock, Vacation
-from daymove.clocks.timeouts import apply_timeout, overdue, sweep_timeouts
+from daymove.clocks.timeouts import overdue
 from daymove.clocks.timing import deadline_after, running_time
 from daymove.errors import Conflict, Refused
-from daymove.play import challenges, endings, moves
 from daymove.play.models import Challenge, Match
+from daymove.round import challenges, endings, moves
+from daymove.round.timeouts import apply_timeout, sweep_timeouts
 from tests.factories import MatchFactory, UserFactory
 from tests.support.clocks import DAY, PER_MOVE_3, T0, play_one, set_zone, start
 

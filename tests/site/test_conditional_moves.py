@@ -11,17 +11,18 @@ import time_machine
 from django.core import mail
 
 from daymove.clocks.models import MatchClock
-from daymove.clocks.timeouts import sweep_timeouts
 from daymove.errors import Conflict, Forbidden, Refused
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
 from daymove.plans import analysis, conditional, trees
 from daymove.plans.models import AnalysisTree, ConditionalPlan
-from daymove.play import challenges, draws, endings, lookups, moves
+from daymove.play import lookups
 from daymove.play.models import Move
 from daymove.players.signals import account_closing
+from daymove.round import challenges, draws, endings, moves
+from daymove.round.timeouts import sweep_timeouts
 from tests.factories import MatchFactory
-from tests.support.clocks import DAY, T0, play_one, start
+from tests.support.clocks import DAY, T0, legal_after, play_one, start
 
 BANK = {"kind": "bank", "initial": 3, "increment": 1, "cap": 10}
 
@@ -34,14 +35,6 @@ def on_commit(django_capture_on_commit_callbacks):
 
 def to(user, subject_start: str) -> list:
     return [m for m in mail.outbox if m.to == [user.email] and m.subject.startswith(subject_start)]
-
-
-def legal_after(match, *texts) -> list[str]:
-    """The legal moves after these moves from the match's current position."""
-    state = match.position()
-    for text in texts:
-        state = match.rules.play(state, text)
-    return match.rules.legal_move_strings(state)
 
 
 def bob_to_move(alice, bob, terms=None):

@@ -18,7 +18,7 @@ from games.registry import get_game
 from games.ui import BoardUI
 from tests.factories import MatchFactory
 from tests.support.clocks import play_one, start
-from tests.support.leaks import OtherWorld, notations_of, replay
+from tests.support.leaks import OtherWorld, replay
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -57,7 +57,7 @@ def test_the_turn_email_shows_the_position_as_an_inline_png(alice, bob):
     assert email.message().get_content_subtype() == "related"  # the image travels with the HTML that shows it
     png = inline_images(email)[cid]
     assert png.startswith(b"\x89PNG")
-    notations = notations_of(match)
+    notations = match.notations()
     assert same_image(png, reference_png("abande", notations, match.options, seat=1))
     assert not same_image(png, reference_png("abande", notations[:-1], match.options, seat=1))  # a move matters
     assert alt == f"The board of Abande #{match.pk}, after {notations[-1]}, seen from your side"

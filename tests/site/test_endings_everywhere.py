@@ -13,8 +13,9 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from daymove.clocks.timeouts import apply_timeout
-from daymove.play import admin_actions, draws, endings, lookups, moves
+from daymove.play import lookups
+from daymove.round import draws, endings, moves
+from daymove.round.timeouts import apply_timeout
 from games.registry import all_games
 from tests.factories import UserFactory
 from tests.support.clocks import play_one, start
@@ -41,11 +42,11 @@ def _abort_on_time(match, alice, bob):
 
 
 def _admin_abort(match, alice, bob):
-    admin_actions.abort(lookups.get_match(match.pk))
+    endings.abort(lookups.get_match(match.pk))
 
 
 def _admin_declares(match, alice, bob):
-    admin_actions.declare_result(lookups.get_match(match.pk), 1, "bob was stalling")
+    endings.declare_result(lookups.get_match(match.pk), 1, "bob was stalling")
 
 
 def _rules_end(match, alice, bob):

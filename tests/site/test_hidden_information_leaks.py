@@ -44,7 +44,6 @@ from tests.support.leaks import (
     history_entries,
     names_move,
     normalised,
-    notations_of,
     replay,
 )
 
@@ -153,7 +152,7 @@ class LeakChecker:
         with time_machine.travel(START, tick=False) as clock:
             while True:
                 match.refresh_from_db()
-                notations = notations_of(match)
+                notations = match.notations()
                 states = replay(game, notations, options)
                 assert game.to_json(states[-1]) == match.state  # the moves are the record
                 if not match.is_active or match.ply >= max_plies:

@@ -33,7 +33,8 @@ WAIT = 60
 SETUP = """
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
-from daymove.play import challenges, lookups, moves
+from daymove.play import lookups
+from daymove.round import challenges, moves
 users = {}
 for name in ("alice", "bob"):
     users[name] = get_user_model().objects.create_user(name, f"{name}@example.com", "pw-" + name)

@@ -11,8 +11,9 @@ from django.core import mail
 
 from daymove.inbound.addresses import Tampered, read_address, reply_address
 from daymove.inbound.reading import first_line
-from daymove.play import endings, lookups, moves
+from daymove.play import lookups
 from daymove.play.models import Match
+from daymove.round import endings, moves
 from tests.factories import UserFactory
 from tests.support.clocks import play_one
 from tests.support.replies import CLIENTS, send_smtp, thunderbird

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from daymove.clocks.models import Vacation
 from daymove.inbound.bounces import is_bouncing
-from daymove.play import moves
+from daymove.round import moves
 from tests.factories import PASSWORD
 from tests.support.replies import send_smtp
 

@@ -21,7 +21,9 @@ from daymove.live import notices
 from daymove.live.hub import Hub, hub
 from daymove.live.models import Notice
 from daymove.live.views import MOST_MATCHES, missed_events
-from daymove.play import challenges, draws, endings, moves
+from daymove.play.challenges import decline_challenge
+from daymove.play.draws import decline_draw
+from daymove.round import challenges, draws, endings, moves
 from daymove.talk.services import post_message, set_hidden
 from tests.factories import MatchFactory, UserFactory
 
@@ -41,20 +43,20 @@ def test_a_move_announces_the_position_and_both_players_games(alice, bob, match)
 
 def test_offers_chat_endings_and_challenges_are_announced(alice, bob, carol, match):
     draws.offer_draw(match.pk, bob)
-    draws.decline_draw(match.pk, alice)
+    decline_draw(match.pk, alice)
     post_message(match, alice, "hello")
     Notice.objects.all().delete()
     endings.resign(match.pk, alice)
     assert (f"match-{match.pk}", "position") in recorded()
     Notice.objects.all().delete()
     challenge = challenges.create_challenge(carol, "abande", {}, "alice", rated=False)
-    challenges.decline_challenge(challenge.pk, alice)
+    decline_challenge(challenge.pk, alice)
     assert recorded() == sorted([(f"user-{carol.pk}", "turns"), (f"user-{alice.pk}", "turns")] * 2)
 
 
 def test_offer_and_chat_are_their_own_events(alice, bob, match):
     draws.offer_draw(match.pk, bob)
-    draws.decline_draw(match.pk, alice)
+    decline_draw(match.pk, alice)
     post_message(match, alice, "hello")
     assert recorded() == [(f"match-{match.pk}", "chat")] + [(f"match-{match.pk}", "offer")] * 2
 

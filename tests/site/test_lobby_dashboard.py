@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from daymove.clocks.models import ChallengeClock, MatchClock
-from daymove.play import endings
 from daymove.ratings.models import Rating
+from daymove.round import endings
 from tests.factories import ChallengeFactory, MatchFactory, UserFactory
 
 

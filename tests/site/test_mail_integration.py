@@ -21,7 +21,8 @@ from django.utils import timezone
 
 from daymove.clocks.models import MatchClock
 from daymove.outbox.models import Job
-from daymove.play import challenges, endings, lookups, moves
+from daymove.play import lookups
+from daymove.round import challenges, endings, moves
 from tests.factories import UserFactory
 from tests.support.celery_worker import web_side_broker
 from tools.liveservices import emails_in

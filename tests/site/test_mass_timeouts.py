@@ -4,12 +4,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from daymove.clocks.timeouts import sweep_timeouts
 from daymove.moderation.models import ModerationAction
-from daymove.play import challenges, moves
+from daymove.play import lookups
 from daymove.play.models import Match
 from daymove.ratings.models import Rating, RatingChange
 from daymove.ratings.updates import ratings_for
+from daymove.round import challenges, moves
+from daymove.round.timeouts import sweep_timeouts
 from tests.factories import UserFactory
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
@@ -31,10 +32,10 @@ def carol_to_move_against(opponent) -> Match:
     challenge = challenges.create_challenge(opponent, "abande", {}, "carol", 0, rated=True, time_control=ONE_DAY)
     match = challenges.accept_challenge(challenge.pk, carol)
     for _ in range(3):
-        match = moves.get_match(match.pk)
+        match = lookups.get_match(match.pk)
         text = match.rules.legal_move_strings(match.position())[0]
         moves.submit_move(match.pk, match.players[match.to_move], text, match.ply)
-    return moves.get_match(match.pk)
+    return lookups.get_match(match.pk)
 
 
 def ratings_now(users, when) -> dict:

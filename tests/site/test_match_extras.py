@@ -5,8 +5,9 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.errors import Conflict, Forbidden
-from daymove.play import draws, endings, moves
+from daymove.play.draws import decline_draw
 from daymove.play.models import Challenge, Match
+from daymove.round import draws, endings, moves
 from daymove.talk.models import CHAT_MAX_LENGTH, ChatMessage, PrivateNote
 from tests.factories import MatchFactory
 
@@ -116,7 +117,7 @@ def test_draw_offer_accepted_ends_the_match(alice_client, bob_client, match):
 
 def test_draw_offer_declined(alice, bob, match):
     draws.offer_draw(match.pk, alice)
-    draws.decline_draw(match.pk, bob)
+    decline_draw(match.pk, bob)
     match.refresh_from_db()
     assert match.draw_offer_seat is None and match.is_active
     with pytest.raises(Conflict):

@@ -13,10 +13,10 @@ from daymove.errors import NotFound, Refused
 from daymove.moderation import actions as moderation
 from daymove.moderation.models import ModerationAction, Report
 from daymove.moderation.reports import file_report
-from daymove.play.endings import resign
 from daymove.play.models import Challenge, Match
 from daymove.ratings.models import Rating, RatingChange
 from daymove.ratings.updates import ratings_for
+from daymove.round.endings import resign
 from daymove.talk.services import post_message
 from tests.factories import PASSWORD, MatchFactory, UserFactory
 

@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 
 from daymove.errors import Conflict, Forbidden, NotFound, Refused
-from daymove.play import endings, moves
 from daymove.play.models import Match, Move
+from daymove.round import endings, moves
 from tests.factories import MatchFactory
 
 

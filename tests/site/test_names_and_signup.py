@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from daymove.play.challenges import create_challenge
 from daymove.players.accounts import delete_account
+from daymove.round.challenges import create_challenge
 from daymove.safety.models import NameKey
 from daymove.safety.names import name_key
 from tests.factories import UserFactory

@@ -16,7 +16,8 @@ from daymove.notify.digest import record_digests
 from daymove.notify.models import EmailPreferences
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
-from daymove.play import challenges, draws, endings, moves
+from daymove.play.draws import decline_draw
+from daymove.round import challenges, draws, endings, moves
 from games.registry import all_games
 from tests.factories import UserFactory
 from tests.support.clocks import DAY, T0, play_one, set_zone, start
@@ -95,7 +96,7 @@ def test_a_draw_offer_made_while_the_opponent_is_to_move_is_emailed_once(alice, 
         before = len(to(bob))
         with on_commit():
             draws.offer_draw(match.pk, alice)
-            draws.decline_draw(match.pk, bob)
+            decline_draw(match.pk, bob)
             draws.offer_draw(match.pk, alice)  # again in the same ply: no second email
     [email] = to(bob)[before:]
     assert email.subject == f"alice offers a draw: Abande #{match.pk}"

@@ -6,8 +6,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from daymove.play import moves
 from daymove.play.models import Challenge, Match
+from daymove.round import moves
 from tests.factories import MatchFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -21,12 +21,12 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.notify.mailer import send_email_job
-from daymove.play import moves
+from daymove.round import moves
 from daymove.web.views import LIVE_PARTS
 from games.registry import all_games
 from tests.factories import MatchFactory, UserFactory
 from tests.support.games import game_cases
-from tests.support.leaks import OtherWorld, PlanWorld, diff_excerpt, names_move, normalised, notations_of
+from tests.support.leaks import OtherWorld, PlanWorld, diff_excerpt, names_move, normalised
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)  # pages that say when they were drawn say the same in every world
@@ -162,7 +162,7 @@ def test_plan_emails_show_only_what_their_recipient_sees(game, options):
             for seat, payload in emails:
                 user = match.players[seat]
                 real = email_text(user, payload)
-                world = OtherWorld(game, match, notations_of(match), seat, rng)
+                world = OtherWorld(game, match, match.notations(), seat, rng)
                 if not world:
                     continue
                 with world:

@@ -24,9 +24,9 @@ from django.urls import reverse
 
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
-from daymove.play import challenges, draws, endings
 from daymove.push.keys import application_server_key, make_keys
 from daymove.push.models import PushPreferences, PushSubscription
+from daymove.round import challenges, draws, endings
 from tests.factories import PASSWORD
 from tests.support.clocks import play_one, start
 

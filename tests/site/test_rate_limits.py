@@ -5,9 +5,9 @@ from django.test import Client
 from django.urls import reverse
 
 from daymove.outbox.models import Job
-from daymove.play.challenges import accept_challenge, create_challenge, rematch
-from daymove.play.endings import resign
 from daymove.play.models import Challenge
+from daymove.round.challenges import accept_challenge, create_challenge, rematch
+from daymove.round.endings import resign
 from daymove.safety.ratelimits import RateLimited
 from daymove.talk.models import ChatMessage
 from daymove.talk.services import post_message

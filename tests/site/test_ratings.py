@@ -10,11 +10,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from daymove.errors import Conflict
-from daymove.play import draws, endings
-from daymove.play.endings import end_match
 from daymove.ratings import glicko2
 from daymove.ratings.models import Rating, RatingChange
 from daymove.ratings.updates import rate_match
+from daymove.round import draws, endings
+from daymove.round.endings import end_match
 from tests.factories import MatchFactory, UserFactory
 
 

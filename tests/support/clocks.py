@@ -1,8 +1,9 @@
-"""Matches with a time control for the clock and email tests: a fixed moment to travel to, starting a match, a move."""
+"""Matches with a time control for the clock and email tests: a fixed moment to travel to, starting a match, moves."""
 
 from datetime import UTC, datetime, timedelta
 
-from daymove.play import challenges, lookups, moves
+from daymove.play import lookups
+from daymove.round import challenges, moves
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)  # a Monday, noon UTC
 DAY = timedelta(days=1)
@@ -22,6 +23,14 @@ def play_one(match):
     match = lookups.get_match(match.pk)
     text = match.rules.legal_move_strings(match.position())[0]
     return moves.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
+
+
+def legal_after(match, *texts) -> list[str]:
+    """The legal moves after these moves from the match's current position."""
+    state = match.position()
+    for text in texts:
+        state = match.rules.play(state, text)
+    return match.rules.legal_move_strings(state)
 
 
 def set_zone(user, name):

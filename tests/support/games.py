@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from django.urls import reverse
 
-from daymove.play import moves
+from daymove.round import moves
 from games.base import Game
 from games.cli import replay
 from games.registry import all_games

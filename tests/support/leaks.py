@@ -23,11 +23,6 @@ _RANDOM = re.compile(rb'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": "|[?&
 _HISTORY_ENTRY = re.compile(r'<a href="[^"]*\?at=([1-9]\d*)"[^>]*>([^<]*)</a>')  # "start" is at=0
 
 
-def notations_of(match: Match) -> list[str]:
-    """The match's moves in notation, in order."""
-    return list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
-
-
 def replay(game, notations: list[str], options: dict) -> list:
     """The states after 0..n of these moves."""
     state = game.initial_state(options)
@@ -107,7 +102,7 @@ class PlanWorld:
 
     def _random_line(self, root_ply: int) -> list[str]:
         match, rules = self.match, self.match.rules
-        state = positions.start(match, notations_of(match), self.seat, root_ply)
+        state = positions.start(match, match.notations(), self.seat, root_ply)
         line = []
         for _ in range(self.depth):
             offered = positions.offered(match, state, self.seat)

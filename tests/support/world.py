@@ -13,8 +13,9 @@ from django.apps import apps
 from django.test import Client
 
 from daymove.clocks import calendar, vacations
-from daymove.play import challenges, endings, lookups, moves
+from daymove.play import lookups
 from daymove.play.models import Challenge, Match
+from daymove.round import challenges, endings, moves
 from daymove.talk import services as talk
 from tests.factories import UserFactory
 

@@ -9,10 +9,10 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 from daymove.errors import Refused
-from daymove.play import moves
 from daymove.play.models import Match
 from daymove.play.signals import replaying_history
 from daymove.players.models import Player
+from daymove.round import moves
 from games.registry import get_game
 
 

@@ -1,8 +1,8 @@
-"""Celery tasks of the clocks: the timeout sweep (beat runs it every minute)."""
+"""Celery tasks of the round: the timeout sweep (beat runs it every minute)."""
 
 from celery import shared_task
 
-from daymove.clocks.timeouts import sweep_timeouts
+from daymove.round.timeouts import sweep_timeouts
 
 
 @shared_task(ignore_result=True)

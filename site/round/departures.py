@@ -7,14 +7,14 @@ import contextlib
 from django.db.models import Q
 
 from daymove.errors import Conflict
-from daymove.play.endings import resign
 from daymove.play.models import Challenge, Match
+from daymove.round.endings import resign
 
 
 def leave_play(user) -> tuple[list[int], int]:
     """Resign `user`'s active matches and withdraw their open challenges; (resigned match ids, challenges withdrawn)."""
     resigned = []
-    active = Match.objects.filter(Q(player0=user) | Q(player1=user), status=Match.Status.ACTIVE)
+    active = Match.objects.involving(user).active()
     for match_id in active.values_list("pk", flat=True):
         with contextlib.suppress(Conflict):  # it ended meanwhile
             resign(match_id, user)

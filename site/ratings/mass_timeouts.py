@@ -6,7 +6,8 @@ pumped this way and annuls such games, issue #682) and a sandbagger could drop t
 purpose. So when a player's timeouts within `DAYMOVE_MASS_TIMEOUT_HOURS` reach
 `DAYMOVE_MASS_TIMEOUT_MATCHES`, each of those rated matches keeps its loss for that player and is
 taken back for the opponent (`ratings.refunds.refund`), including the earlier timeouts of the window
-that were first rated as usual. Each application is logged as a `ModerationAction` by the site.
+that were first rated as usual. Each application is announced (`signals.mass_timeout_ruled`) for
+moderation to log it as an action of the site.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from datetime import timedelta
 from django.conf import settings
 from django.db.models import Q
 
-from daymove.moderation.models import ModerationAction
 from daymove.play.models import Match
 from daymove.players.models import Player
+from daymove.ratings import signals
 from daymove.ratings.models import RatingChange
 from daymove.ratings.refunds import refund
 
@@ -32,7 +33,7 @@ def timeouts_of(user, since) -> list[Match]:
 
 
 def keep_opponents_ratings(match: Match) -> list[dict]:
-    """Apply the rule after `match` ended (in its transaction, after ratings rated it); the refunds made, if any."""
+    """Apply the rule after `match` ended (in its transaction, after it was rated); the refunds made, if any."""
     if match.status != Match.Status.FINISHED or match.result_reason != TIMEOUT or match.winner is None:
         return []
     loser = match.players[1 - match.winner]
@@ -47,9 +48,7 @@ def keep_opponents_ratings(match: Match) -> list[dict]:
         for change in RatingChange.objects.filter(match__in=timeouts).exclude(user=loser).order_by("pk")
     ]
     if refunds:
-        ModerationAction.objects.create(
-            target=loser,
-            kind=ModerationAction.Kind.MASS_TIMEOUT,
-            details={"timeouts": sorted(m.pk for m in timeouts), "refunds": refunds},
+        signals.mass_timeout_ruled.send(
+            sender=RatingChange, loser=loser, timeouts=sorted(m.pk for m in timeouts), refunds=refunds
         )
     return refunds

@@ -3,7 +3,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from daymove.play.seeding import load_seeds
+from daymove.round.seeding import load_seeds
 
 
 class Command(BaseCommand):
