@@ -26,7 +26,7 @@ def _away(user_ids) -> dict[int, Vacation]:
 @register.inclusion_tag("clocks/partials/match_clock.html", takes_context=True)
 def match_clock(context, match, seat):
     """The time control, the running deadline, time banks, and (for the players and staff) their vacations."""
-    clock = getattr(match, "clock", None)  # loaded with the match (site/play/lookups.py), else asked for here
+    clock = getattr(match, "clock", None)  # loaded with the match by the page (web.views), else asked for here
     viewer = context["request"].user
     shown = match.is_active and (seat is not None or viewer.is_staff)
     away = _away([match.player0_id, match.player1_id]) if shown else {}
