@@ -355,6 +355,9 @@ LIVE_POLL_SECONDS = float(os.environ.get("DAYMOVE_LIVE_POLL_SECONDS", "5" if LIV
 
 # ---- correspondence play ----------------------------------------------------------------------
 DAYMOVE_VACATION_DAYS_PER_YEAR = int(os.environ.get("DAYMOVE_VACATION_DAYS_PER_YEAR", "30"))
+# A "your turn" email after a move waits this long (seconds) and is dropped if the player saw the new position
+# on the match page meanwhile (daymove.notify.decisions); the sweep hands it over, so add up to a sweep interval.
+DAYMOVE_TURN_EMAIL_GRACE_SECONDS = float(os.environ.get("DAYMOVE_TURN_EMAIL_GRACE_SECONDS", "180"))
 
 # ---- trust and safety (bots are exempt from the caps) -----------------------------------------------
 # At most this many matches in progress and open challenges per account (verified / unverified).

@@ -490,6 +490,7 @@ def main(argv=None) -> int:
         "DAYMOVE_SWEEP_SECONDS": f"{outbox['sweep']:g}",
         "DAYMOVE_OUTBOX_SWEEP_GRACE_SECONDS": f"{outbox['grace']:g}",
         "DAYMOVE_OUTBOX_STALE_CLAIM_SECONDS": f"{outbox['stale']:g}",
+        "DAYMOVE_TURN_EMAIL_GRACE_SECONDS": "0",  # each turn email goes at once: the check counts them, not looks
     }
     os.environ.update(env)
     import django

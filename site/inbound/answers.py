@@ -45,14 +45,8 @@ def record_answer(message: EmailMessage, sender: str, outcome, reply: ReplyAddre
     record(KIND, f"answer:{row.pk}:{copy}", payload)
 
 
-def record_refusal(message: EmailMessage, sender: str, text: str, message_id: str) -> None:
-    """Record the answer to a message that could not count (a forged address, a stranger's reply)."""
-    digest = hashlib.sha256(f"{message_id}\n{sender}".encode()).hexdigest()[:40]
-    record(KIND, f"answer:refused:{digest}", _payload(message, sender, text, message_id))
-
-
 def _position(payload: dict) -> dict:
-    """The match and its board now, as the player's seat sees it (nothing for a refused stranger)."""
+    """The match and its board now, as the player's seat sees it (nothing if the match is gone)."""
     match = Match.objects.select_related("player0", "player1").filter(pk=payload.get("match")).first()
     if match is None or payload.get("seat") is None:
         return {}

@@ -2,9 +2,11 @@
 
 A reply counts only if it went to a reply address the site signed, from the verified address of the player
 that address names; its Message-ID is recorded with what it did, in the transaction of the move, so a second
-copy plays nothing. Every reply a person typed gets an answer (an outbox job in the same transaction);
-messages sent by programs get none, so two robots never write to each other: a bounce stops mail to its address
-(`bounces`), a player's out-of-office reply starts their vacation (`autoreplies`).
+copy plays nothing. Every reply a player typed gets an answer (an outbox job in the same transaction); mail
+from anyone else (another address, an address the site never gave out) is dropped and logged, never answered,
+since its sender may be forged and an answer would mail a third party (backscatter). Messages sent by programs
+get none either, so two robots never write to each other: a bounce stops mail to its address (`bounces`), a
+player's out-of-office reply starts their vacation (`autoreplies`).
 """
 
 from __future__ import annotations
@@ -21,21 +23,12 @@ from daymove.inbound import answers
 from daymove.inbound.addresses import ReplyAddress, Tampered, is_ours, read_address
 from daymove.inbound.autoreplies import is_out_of_office, start_away
 from daymove.inbound.bounces import hard_bounces, is_delivery_report, record_bounce
-from daymove.inbound.commands import NOTHING, Outcome, carry_out
+from daymove.inbound.commands import Outcome, carry_out
 from daymove.inbound.models import InboundReply
 from daymove.inbound.reading import body_text, is_automatic, new_lines, recipients_of, sender_of
 from daymove.players.accounts import verified_address
 
 log = logging.getLogger(__name__)
-
-TAMPERED = (
-    "The address you wrote to is not one Daymove gave out (it may have been changed on the way). "
-    "Reply to the turn email itself. " + NOTHING
-)
-WRONG_SENDER = (
-    "Replies to this address count only from the email address Daymove wrote to, and this one came from "
-    "another address. " + NOTHING
-)
 
 
 def message_id_of(message: EmailMessage, raw: bytes) -> str:
@@ -109,11 +102,11 @@ def receive(message: EmailMessage, raw: bytes, envelope: list[str] | tuple[str, 
     if not sender:
         return "no-sender"
     if isinstance(reply, Tampered):
-        answers.record_refusal(message, sender, TAMPERED, message_id_of(message, raw))
+        log.warning("dropped a reply from %s to an address Daymove did not give out", sender)
         return "tampered"
     user = _player(reply, sender)
     if user is None:
-        answers.record_refusal(message, sender, WRONG_SENDER, message_id_of(message, raw))
+        log.warning("dropped a reply from %s: not the verified address of the player it was sent to", sender)
         return "wrong-sender"
     _handle(message, message_id_of(message, raw), reply, user, sender)
     return "reply"

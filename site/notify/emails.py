@@ -1,7 +1,7 @@
 """Render and send one email from its three templates: templates/emails/<kind>/{subject.txt,body.txt,body.html}.
 
 (The pattern of healthchecks' hc/lib/emails.py.) Every email is rendered in the recipient's time
-zone and carries a one-click unsubscribe (RFC 8058) and a link to the settings page.
+zone and carries a one-click unsubscribe (RFC 8058), a List-Id (RFC 2919) and a link to the settings page.
 """
 
 from __future__ import annotations
@@ -27,6 +27,16 @@ def render(kind: str, context: dict) -> tuple[str, str, str]:
     text = render_to_string(f"emails/{kind}/body.txt", context)
     html = render_to_string(f"emails/{kind}/body.html", context)
     return subject, text, html
+
+
+def list_id(kind: str) -> str:
+    """The RFC 2919 List-Id of one kind of email (the kind its unsubscribe link stops), under the sender's domain.
+
+    Mail filters sort by it, and spam filters expect it beside List-Unsubscribe.
+    """
+    domain = settings.DEFAULT_FROM_EMAIL.rpartition("@")[2].strip(" >").lower() or "localhost"
+    label = kind.replace("_", "-")
+    return f"Daymove {kind.replace('_', ' ')} emails <{label}.{domain}>"
 
 
 def message_id(payload: dict) -> str:
@@ -59,6 +69,7 @@ def send(
     with timezone.override(zone):
         subject, text, html = render(kind, context)
     headers = {
+        "List-Id": list_id(unsubscribe_kind or kind),
         "List-Unsubscribe": f"<{unsubscribe}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",

@@ -1,8 +1,8 @@
 """The email job: build the email for its recipient at sending time, and send it once.
 
-A job whose moment has passed (the recipient already moved, the match ended, the challenge was
-answered) sends nothing; so does one for a kind of email the recipient has turned off, or for a
-recipient without a verified address, or whose address bounces.
+A job whose moment has passed (the recipient already moved or saw the position on the match page, the
+match ended, the challenge was answered) sends nothing; so does one for a kind of email the recipient has
+turned off, or for a recipient without a verified address, or whose address bounces.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from daymove.inbound.addresses import reply_address
 from daymove.inbound.bounces import is_bouncing
 from daymove.notify import emails
 from daymove.notify.content import match_link, turn_summary, waiting_matches
-from daymove.notify.events import KIND
+from daymove.notify.events import KIND, PREFERENCE_OF
+from daymove.notify.looks import has_seen
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import BULK, MAIL, handler
 from daymove.play.models import Challenge, Match
@@ -40,8 +41,11 @@ def _turn_context(match: Match, seat: int) -> dict:
 
 
 def your_turn(payload: dict, user) -> dict | None:
+    """Still the recipient's turn at the job's ply, and the match page has not shown them that position meanwhile."""
     turn = _current_turn(payload, user)
-    return _turn_context(*turn) if turn else None
+    if turn is None or has_seen(payload["match"], user, payload["ply"]):
+        return None
+    return _turn_context(*turn)
 
 
 def reminder(payload: dict, user) -> dict | None:
@@ -146,10 +150,6 @@ BUILDERS = {
     "planned_reply": planned_reply,
     "plan_dropped": plan_dropped,
 }
-
-
-# Emails that follow another kind's preference (and its unsubscribe link).
-PREFERENCE_OF = {"draw_offer": "your_turn", "planned_reply": "your_turn", "plan_dropped": "your_turn"}
 
 # Emails about the recipient's turn: a reply to them plays a move (daymove.inbound).
 ANSWERABLE = {"your_turn", "reminder", "draw_offer"}

@@ -63,3 +63,31 @@ class EmailPreferences(models.Model):
 def preferences_of(user) -> EmailPreferences:
     """The user's saved preferences, or (unsaved) the defaults."""
     return EmailPreferences.objects.filter(user=user).first() or EmailPreferences(user=user)
+
+
+class SeenPosition(models.Model):
+    """The newest ply of a match that the player's match page has shown them: a turn email waits for it."""
+
+    match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    ply = models.IntegerField(help_text="The match's ply when the page last showed its current position.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_seen_position_per_player")]
+
+    def __str__(self):
+        return f"{self.user} saw match {self.match_id} at ply {self.ply}"
+
+
+class DeclinedOffer(models.Model):
+    """A player's draw offer that their opponent declined, at this ply: their match page says so until they move."""
+
+    match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    ply = models.IntegerField(help_text="The match's ply when the offer was declined.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_declined_offer_per_player")]
+
+    def __str__(self):
+        return f"{self.user}'s draw offer in match {self.match_id} declined at ply {self.ply}"

@@ -1,11 +1,13 @@
-"""What notify does when a match, a clock or an account changes: record the emails it causes (see `events`)."""
+"""What notify does when a match, a clock or an account changes: the emails it causes, as `decisions` decides."""
 
 from __future__ import annotations
 
 from django.dispatch import receiver
 
 from daymove.clocks.signals import deadline_set
-from daymove.notify import events
+from daymove.notify import decisions, events
+from daymove.notify.decisions import EMAIL
+from daymove.notify.declines import record_decline
 from daymove.notify.models import EmailPreferences
 from daymove.plans import signals as plan_signals
 from daymove.play import signals
@@ -15,43 +17,50 @@ from daymove.players.signals import account_closing
 @receiver(signals.challenge_created)
 def email_challenge(sender, challenge, **kwargs) -> None:
     """The named opponent of a direct challenge hears of it."""
-    events.challenge_created(challenge)
+    events.send(decisions.challenge_created(challenge, EMAIL))
 
 
 @receiver(signals.match_started)
 def email_match_started(sender, match, **kwargs) -> None:
     """The challenger hears that the match started, if they move first."""
-    events.match_started(match)
+    events.send(decisions.match_started(match, EMAIL))
 
 
 @receiver(signals.turn_passed)
-def email_your_turn(sender, match, awaited, **kwargs) -> None:
+def email_your_turn(sender, match, awaited=False, **kwargs) -> None:
     """The player to move hears it is their turn (unless their plan waited for this move: its email says it)."""
-    events.turn_passed(match, awaited=awaited)
+    events.send(decisions.turn_passed(match, EMAIL, awaited=awaited))
 
 
 @receiver(signals.draw_offered)
 def email_draw_offer(sender, match, seat, **kwargs) -> None:
     """The opponent hears of a draw offer made while they are to move."""
-    events.draw_offered(match, seat)
+    events.send(decisions.draw_offered(match, seat, EMAIL))
+
+
+@receiver(signals.draw_declined)
+def draw_declined(sender, match, seat, **kwargs) -> None:
+    """The offerer's match page says their offer was declined (no email: see `decisions.EMAIL`)."""
+    record_decline(match, seat)
+    events.send(decisions.draw_declined(match, seat, EMAIL))
 
 
 @receiver(signals.match_finished)
 def email_game_over(sender, match, **kwargs) -> None:
     """Both players hear the result."""
-    events.match_finished(match)
+    events.send(decisions.match_finished(match, EMAIL))
 
 
 @receiver(plan_signals.reply_played)
 def email_planned_reply(sender, match, owner, ply, **kwargs) -> None:
     """The owner hears their planned reply was played."""
-    events.reply_played(match, owner, ply)
+    events.send(decisions.reply_played(match, owner, ply, EMAIL))
 
 
 @receiver(plan_signals.plan_dropped)
 def email_plan_dropped(sender, match, owner, why, dropped, **kwargs) -> None:
     """The owner hears why their plan was dropped, which lines went, and that it is their turn."""
-    events.plan_dropped(match, owner, why, dropped)
+    events.send(decisions.plan_dropped(match, owner, why, dropped, EMAIL))
 
 
 @receiver(deadline_set)

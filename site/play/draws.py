@@ -69,7 +69,7 @@ def decline_draw(match_id, user) -> Match:
         if changed != 1:
             raise Conflict("There is no draw offer to decline any more.")
         match.draw_offer_seat = None
-        signals.draw_declined.send(sender=Match, match=match)
+        signals.draw_declined.send(sender=Match, match=match, seat=1 - seat)
     return match
 
 

@@ -8,6 +8,7 @@ KINDS = {
     "your_turn": "It is my turn",
     "challenge": "Someone challenges me",
     "draw_offer": "My opponent offers a draw",
+    "draw_declined": "My opponent declines my draw offer",
     "game_over": "A match of mine ends",
 }
 
@@ -38,6 +39,7 @@ class PushPreferences(models.Model):
     your_turn = models.BooleanField("It is my turn", default=True)
     challenge = models.BooleanField("Someone challenges me", default=True)
     draw_offer = models.BooleanField("My opponent offers a draw", default=True)
+    draw_declined = models.BooleanField("My opponent declines my draw offer", default=True)
     game_over = models.BooleanField("A match of mine ends", default=True)
 
     class Meta:

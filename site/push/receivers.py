@@ -1,9 +1,11 @@
-"""What push does when play changes something: record the pushes it causes (see `events`)."""
+"""What push does when play changes something: the pushes it causes, as `daymove.notify.decisions` decides."""
 
 from __future__ import annotations
 
 from django.dispatch import receiver
 
+from daymove.notify import decisions
+from daymove.notify.decisions import PUSH
 from daymove.play import signals
 from daymove.players.signals import account_closing
 from daymove.push import events
@@ -13,31 +15,37 @@ from daymove.push.models import PushPreferences, PushSubscription
 @receiver(signals.challenge_created)
 def push_challenge(sender, challenge, **kwargs) -> None:
     """The named opponent of a direct challenge hears of it."""
-    events.challenge_created(challenge)
+    events.send(decisions.challenge_created(challenge, PUSH))
 
 
 @receiver(signals.match_started)
 def push_match_started(sender, match, **kwargs) -> None:
     """The challenger hears the match started, if they move first."""
-    events.match_started(match)
+    events.send(decisions.match_started(match, PUSH))
 
 
 @receiver(signals.turn_passed)
-def push_your_turn(sender, match, **kwargs) -> None:
+def push_your_turn(sender, match, awaited=False, **kwargs) -> None:
     """The player to move hears it is their turn."""
-    events.turn_passed(match)
+    events.send(decisions.turn_passed(match, PUSH, awaited=awaited))
 
 
 @receiver(signals.draw_offered)
 def push_draw_offer(sender, match, seat, **kwargs) -> None:
     """The opponent hears of a draw offer."""
-    events.draw_offered(match, seat)
+    events.send(decisions.draw_offered(match, seat, PUSH))
+
+
+@receiver(signals.draw_declined)
+def push_draw_declined(sender, match, seat, **kwargs) -> None:
+    """The offerer hears their draw offer was declined."""
+    events.send(decisions.draw_declined(match, seat, PUSH))
 
 
 @receiver(signals.match_finished)
 def push_game_over(sender, match, **kwargs) -> None:
     """Both players hear the result."""
-    events.match_finished(match)
+    events.send(decisions.match_finished(match, PUSH))
 
 
 @receiver(account_closing)

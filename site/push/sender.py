@@ -1,7 +1,7 @@
 """The push job: build the notification at sending time and send it, encrypted (RFC 8291), to one device.
 
-A push whose moment has passed (the player moved, the offer was withdrawn) is not sent. A device the push
-service says is gone (404, 410) is removed; any other failure is retried by the outbox.
+A push whose moment has passed (the player moved, the offer was withdrawn or made again) is not sent. A device
+the push service says is gone (404, 410) is removed; any other failure is retried by the outbox.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ def _match_message(payload: dict, user) -> dict | None:
         return {"title": title, "body": f"Your turn against {opponent}."}
     if kind == "draw_offer" and current and match.draw_offer_seat == 1 - seat:
         return {"title": title, "body": f"{opponent} offers a draw."}
+    if kind == "draw_declined" and match.is_active and match.draw_offer_seat is None:
+        return {"title": title, "body": f"{opponent} declined your draw offer."}
     return None
 
 

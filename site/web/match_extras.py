@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from daymove.notify.declines import declined_by
 from daymove.plans.summary import plans_context
 from daymove.play.draws import can_offer_draw
 from daymove.play.models import Match
@@ -42,6 +43,7 @@ def match_extras(match: Match, user) -> dict:
             "draw_possible": match.is_active and seat is not None and can_offer_draw(match),
             "draw_offered_by_me": seat is not None and offer == seat,
             "draw_offered_to_me": seat is not None and offer == 1 - seat,
+            "draw_declined_by": declined_by(match, user),  # the opponent who declined my offer, while it is news
             "can_rematch": seat is not None and match.status == Match.Status.FINISHED,
             # Once it is not this player's turn here: the match where it is, soonest deadline first.
             "next_game": next_game(user, after=match) if seat is not None and match.to_move != seat else None,

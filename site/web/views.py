@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.clocks.display import time_control_summary
 from daymove.errors import Refused
+from daymove.notify.looks import saw_position
 from daymove.play import caps, challenges, draws
 from daymove.play.board_cache import page_context
 from daymove.play.lookups import match_or_404
@@ -233,6 +234,8 @@ def _render_match(request, match: Match, *, clicked=(), at=None, form=None, erro
     context["form"] = form or MoveForm(initial={"ply": match.ply})
     context["error"] = error
     context["live_match"] = match.pk
+    if part == "play" and not context["replaying"]:
+        saw_position(match, request.user)  # a turn email waiting for the player to see this position is dropped
     template = f"play/match.html#{part}" if request.htmx else "play/match.html"
     response = render(request, template, context, status=status)
     response["Cache-Control"] = "private, no-store"

@@ -19,6 +19,7 @@ from games.ui import BoardUI
 from tests.factories import MatchFactory
 from tests.support.clocks import play_one, start
 from tests.support.leaks import OtherWorld, replay
+from tests.support.turn_emails import past_the_grace
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -50,6 +51,7 @@ def test_the_turn_email_shows_the_position_as_an_inline_png(alice, bob):
     match = start(alice, bob)
     for _ in range(3):
         match = play_one(match)  # alice, bob, alice: bob (seat 1, board seen from his side) is to move
+    past_the_grace()  # bob did not look at the page meanwhile: his turn email goes
     email = [m for m in mail.outbox if m.to == [bob.email] and m.subject.startswith("Your turn")][-1]
     html = email.alternatives[0][0]
     [cid] = re.findall(r'<img src="cid:([^"]+)" alt="([^"]+)"', html)[0][:1]

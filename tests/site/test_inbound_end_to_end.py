@@ -101,6 +101,7 @@ def services(tmp_path):
         "EMAIL_USE_TLS": "false",
         "SITE_URL": f"http://127.0.0.1:{WEB}",
         "DAYMOVE_SMTP_RECEIVER_PORT": str(RECEIVER),
+        "DAYMOVE_TURN_EMAIL_GRACE_SECONDS": "0",  # no wait for a look: this test is about the reply, not the page
     }
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "--noinput"], cwd=CHECKOUT, env=env, check=True, capture_output=True)

@@ -18,6 +18,7 @@ from django.urls import reverse
 from daymove.play.models import Match
 from tests.support.clocks import play_one, start
 from tests.support.replies import gmail, outlook_html
+from tests.support.turn_emails import past_the_grace
 
 SIGNING_KEY = "key-mailgun-test-signing"
 BASIC_AUTH = "postmark:s3cret-inbound"
@@ -27,6 +28,7 @@ BASIC_AUTH = "postmark:s3cret-inbound"
 def turn(alice, bob, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         match = play_one(start(alice, bob))
+    past_the_grace()
     [email] = [m for m in mail.outbox if m.to == [bob.email] and "alice played" in m.body]
     return match, email
 

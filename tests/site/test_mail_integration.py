@@ -98,9 +98,15 @@ def test_a_move_sends_one_turn_email_and_one_reminder_at_the_threshold(broker, s
         challenge = challenges.create_challenge(alice, "abande", {}, creator_seat=1, rated=False)
         match = challenges.accept_challenge(challenge.pk, bob)  # bob moves first: he is on the page
         moves.submit_move(match.pk, bob, first_legal(match), 0)
+    # alice's turn email waits for her to look at the match page; she does not, and beat's sweep sends it.
+    turn = Job.objects.get(key=f"mail:{match.pk}:1:your_turn:{alice.pk}")
+    waited = (turn.run_after - turn.created).total_seconds()
+    assert abs(waited - settings.DAYMOVE_TURN_EMAIL_GRACE_SECONDS) < 1
+    Job.objects.filter(pk=turn.pk).update(run_after=timezone.now() + timedelta(seconds=2))
     found = wait_for(mail_dir, 1, tmp_path / "worker.log")
     assert summary(found) == [("alice@example.com", f"Your turn: Abande #{match.pk} against bob")]
     assert found[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert found[0]["List-Id"] == "Daymove your turn emails <your-turn.daymove.localhost>"
 
     # The reminder is recorded for 24 hours before alice's deadline; let that moment come now.
     reminder = Job.objects.get(key=f"mail:{match.pk}:1:reminder-24h:{alice.pk}")
@@ -133,13 +139,16 @@ def test_with_the_broker_down_moves_stay_fast_and_after_recovery_each_email_goes
         endings.resign(third.pk, alice)
         timings.append(time.monotonic() - began)
     assert max(timings) < 1.5, timings  # the unreachable broker does not hold a move up
-    due = Job.objects.filter(kind="email", run_after__lte=timezone.now())
-    assert due.count() == 4 and not due.exclude(status=Job.Status.PENDING).exists()
+    emails = Job.objects.filter(kind="email").exclude(payload__kind="reminder")  # reminders are days away
+    assert emails.count() == 4 and not emails.exclude(status=Job.Status.PENDING).exists()
+    assert emails.filter(run_after__gt=timezone.now()).count() == 2  # the turn emails wait for a look
     refused = [r for r in caplog.records if "could not queue job mail:" in r.getMessage()]
-    assert len(refused) == 4  # each hand-over met the dead broker, and none reached the live one
+    assert len(refused) == 2  # each hand-over (the results) met the dead broker, and none reached the live one
     assert redis.Redis.from_url(broker).llen("celery") == 0
-    # The broker comes back after a while: the sweep (every second here) hands the jobs over.
-    Job.objects.filter(kind="email").update(created=timezone.now() - timedelta(minutes=1))
+    # The broker comes back after a while, the turn emails' grace passed unseen: the sweep (every second here)
+    # hands the jobs over.
+    a_while_ago = timezone.now() - timedelta(minutes=1)
+    emails.update(created=a_while_ago - timedelta(minutes=5), run_after=a_while_ago)
     mail_dir = start_worker()
     found = wait_for(mail_dir, 4, tmp_path / "worker.log")
     time.sleep(5)
@@ -152,4 +161,4 @@ def test_with_the_broker_down_moves_stay_fast_and_after_recovery_each_email_goes
             ("bob@example.com", f"You won: Abande #{third.pk} against alice"),
         ]
     )
-    assert not due.exclude(status=Job.Status.DONE).exists()
+    assert not emails.exclude(status=Job.Status.DONE).exists()

@@ -21,6 +21,7 @@ from daymove.round import challenges, draws, endings, moves
 from games.registry import all_games
 from tests.factories import UserFactory
 from tests.support.clocks import DAY, T0, play_one, set_zone, start
+from tests.support.turn_emails import grace, past_the_grace
 
 
 @pytest.fixture
@@ -51,6 +52,8 @@ def test_your_turn_email_names_the_move_links_the_match_and_gives_the_local_dead
         traveller.shift(timedelta(hours=1))
         with on_commit():
             match = play_one(match)
+        assert not [m for m in to(bob) if m.subject.startswith("Your turn")]  # it waits for bob to have a look
+        past_the_grace()
     [email] = [m for m in to(bob) if m.subject.startswith("Your turn")]
     last = match.moves.get(ply=0).notation
     assert email.subject == f"Your turn: Abande #{match.pk} against alice"
@@ -60,6 +63,7 @@ def test_your_turn_email_names_the_move_links_the_match_and_gives_the_local_dead
     assert f"<strong>{last}</strong>" in html_of(email) and "14:00 CET" in html_of(email)
     assert email.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert email.extra_headers["List-Unsubscribe"].startswith("<http://127.0.0.1:8000/email/unsubscribe/")
+    assert email.extra_headers["List-Id"] == "Daymove your turn emails <your-turn.daymove.localhost>"
     assert "http://127.0.0.1:8000/settings/" in email.body and "/settings/" in html_of(email)
 
 
@@ -68,6 +72,7 @@ def test_each_email_is_sent_once_per_key_even_when_its_job_runs_again(alice, bob
         match = start(alice, bob)
     with on_commit():
         play_one(match)
+    past_the_grace()
     sent = len(mail.outbox)
     job = Job.objects.get(key=f"mail:{match.pk}:1:your_turn:{bob.pk}")
     assert job.status == Job.Status.DONE
@@ -123,6 +128,7 @@ def test_an_offer_made_on_the_offerers_turn_rides_on_the_your_turn_email(alice, 
         play_one(match)
         other = play_one(start(alice, carol))  # carol to move
         draws.offer_draw(other.pk, alice)
+    past_the_grace()
     assert not [m for m in to(bob) if "offers a draw:" in m.subject]
     [turn] = [m for m in to(bob) if m.subject.startswith("Your turn")]
     assert "alice offers a draw: accept or decline it on the match page." in turn.body
@@ -190,6 +196,7 @@ def test_hidden_information_your_turn_email_shows_only_what_the_recipient_may_se
     seen_by_bob = rules.history_for(rules.play(state, text), 1, [text])[-1]
     with on_commit():
         moves.submit_move(match.pk, alice, text, 0)
+    past_the_grace()
     [email] = [m for m in to(bob) if "Your turn" in m.subject]
     assert f"alice played {seen_by_bob}" in email.body and seen_by_bob in html_of(email)
     assert text not in email.body and text not in html_of(email)
@@ -249,6 +256,7 @@ def test_turned_off_kinds_are_not_sent(alice, bob, on_commit):
         match = start(alice, bob)
         play_one(match)
         endings.resign(match.pk, alice)
+    past_the_grace()
     assert to(bob) == []
 
 
@@ -257,6 +265,7 @@ def test_one_click_unsubscribe_without_login_or_csrf(alice, bob, on_commit, meth
     with on_commit():
         match = start(alice, bob)
         play_one(match)
+    past_the_grace()
     [email] = [m for m in to(bob) if "Your turn" in m.subject]
     url = email.extra_headers["List-Unsubscribe"].strip("<>").removeprefix("http://127.0.0.1:8000")
     client = Client(enforce_csrf_checks=True)
@@ -271,6 +280,7 @@ def test_one_click_unsubscribe_without_login_or_csrf(alice, bob, on_commit, meth
     with on_commit():
         play_one(match)
         play_one(match)
+    past_the_grace()
     assert to(bob) == []
     assert client.post(url.replace("/unsubscribe/", "/unsubscribe/x")).status_code == 400
 
@@ -350,7 +360,7 @@ def test_with_the_broker_down_moves_succeed_and_the_sweep_sends_each_email_once(
         assert match.ply == 1 and mail.outbox == []
         pending = set(Job.objects.filter(status=Job.Status.PENDING, kind="email").values_list("key", flat=True))
         assert len(pending) >= 5
-        traveller.shift(timedelta(minutes=1))
+        traveller.shift(grace())  # the turn email waited for bob to look; nobody did
         jobs.sweep()
         jobs.sweep()
     sent = [(m.to[0], m.subject) for m in mail.outbox]

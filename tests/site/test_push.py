@@ -24,6 +24,7 @@ from django.urls import reverse
 
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
+from daymove.play.draws import decline_draw
 from daymove.push.keys import application_server_key, make_keys
 from daymove.push.models import PushPreferences, PushSubscription
 from daymove.round import challenges, draws, endings
@@ -236,3 +237,21 @@ def test_a_push_waits_in_the_outbox_while_the_broker_is_down(push, service, alic
     Job.objects.filter(kind="push").update(created=job.created - jobs.SWEEP_GRACE)
     assert jobs.sweep() >= 1  # the broker is back: beat's sweep hands it over
     assert [p["kind"] for p in pushes_to(service, device)] == ["your_turn"]  # the accepted challenge is old news
+
+
+def test_the_offerer_hears_by_push_that_their_draw_offer_was_declined(push, service, alice, bob):
+    device = Device(alice, "alice-phone")
+    with push():
+        match = play_one(start(alice, bob))
+    with push():
+        draws.offer_draw(match.pk, alice)
+    with push():
+        decline_draw(match.pk, bob)
+    [declined] = [p for p in pushes_to(service, device) if p["kind"] == "draw_declined"]
+    assert declined["body"] == "bob declined your draw offer." and declined["url"] == f"/m/{match.pk}/"
+    PushPreferences.objects.create(user=alice, draw_declined=False)  # a kind of its own, turned off on its own
+    with push():
+        other = play_one(start(alice, bob))
+        draws.offer_draw(other.pk, alice)
+        decline_draw(other.pk, bob)
+    assert [p["kind"] for p in pushes_to(service, device)].count("draw_declined") == 1

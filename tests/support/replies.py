@@ -129,9 +129,11 @@ def receiver():
 
 @pytest.fixture
 def turn(alice, bob):
-    """bob's turn email after alice's first move (emails sent at commit: use with a transactional database)."""
+    """bob's turn email after alice's first move, once its grace passed unseen (use with a transactional database)."""
     from tests.support.clocks import play_one, start  # a plugin is loaded before Django: models come later
+    from tests.support.turn_emails import past_the_grace
 
     match = play_one(start(alice, bob))
+    past_the_grace()
     email = [m for m in mail.outbox if m.to == [bob.email] and "alice played" in m.body][-1]
     return match, email

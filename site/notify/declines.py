@@ -1,0 +1,25 @@
+"""A declined draw offer, kept so that the offerer's match page can say so until they move or offer again."""
+
+from __future__ import annotations
+
+from daymove.notify.models import DeclinedOffer
+from daymove.play.models import Match, Move
+
+
+def record_decline(match: Match, seat: int) -> None:
+    """The draw offer of `seat` was declined just now (in the decline's transaction)."""
+    DeclinedOffer.objects.update_or_create(match=match, user=match.players[seat], defaults={"ply": match.ply})
+
+
+def declined_by(match: Match, user):
+    """The opponent who declined `user`'s draw offer, while it is still news: no move or offer of theirs since."""
+    seat = match.seat_of(user)
+    if seat is None:
+        return None
+    # Asked while the match is on or over alike (finding nothing), so the page's query count never varies.
+    declined = DeclinedOffer.objects.filter(match=match, user=user).values_list("ply", flat=True).first()
+    if declined is None or not match.is_active or match.draw_offer_seat is not None:
+        return None
+    if Move.objects.filter(match=match, seat=seat, ply__gte=declined).exists():
+        return None
+    return match.players[1 - seat]
