@@ -64,6 +64,7 @@ def test_seat_roles_name_the_side_that_moves_first(game, options):
 
 
 # ---- the rules interface -------------------------------------------------------------------------------------
+@pytest.mark.slow  # many random games of each (about 35 s in all): `make test`, not `make check`
 @pytest.mark.parametrize("game,options", game_cases())
 def test_rules_interface_over_random_games(game, options):
     checked = 0  # positions; long games (Offboard's last ~300 plies) stop after fewer than 20 games

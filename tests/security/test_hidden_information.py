@@ -83,6 +83,7 @@ def fetch(client: Client, requests) -> list[bytes]:
     return pages
 
 
+@pytest.mark.slow  # two whole games through every admin page (about 15 s): `make test`, not `make check`
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
 def test_admin_profiles_and_logs_do_not_depend_on_hidden_information(caplog, game):

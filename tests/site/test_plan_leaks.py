@@ -68,6 +68,7 @@ def fetch(client, pages) -> list[tuple[bytes, str]]:
     return out
 
 
+@pytest.mark.slow  # a sweep of every page and email (about 15 s a case): `make test`, not `make check`
 @pytest.mark.django_db
 @pytest.mark.parametrize("game,options", game_cases(hidden_only=True))
 @time_machine.travel(START, tick=False)
@@ -142,6 +143,7 @@ def test_the_checker_notices_a_plan_shown_to_others(monkeypatch):
     assert found
 
 
+@pytest.mark.slow  # plays every plan to its emails (about 8 s a case): `make test`, not `make check`
 @pytest.mark.django_db
 @pytest.mark.parametrize("game,options", game_cases(hidden_only=True))
 @time_machine.travel(START, tick=False)
