@@ -14,6 +14,7 @@ class Report(models.Model):
     class Reason(models.TextChoices):
         CHAT = "chat", "Abusive or unwanted chat"
         NAME = "name", "Offensive or misleading name"
+        PROFILE = "profile", "Offensive or misleading profile text"
         STALLING = "stalling", "Stalling: letting the clock run in a lost position"
         SANDBAGGING = "sandbagging", "Sandbagging or rating manipulation"
         CHEATING = "cheating", "Cheating: help from a program or another person"

@@ -1,4 +1,4 @@
-"""Reporting a player, or one of their chat lines, to the moderators."""
+"""Reporting a player, one of their chat lines or their profile text, to the moderators."""
 
 from __future__ import annotations
 
@@ -36,6 +36,14 @@ def reported_match(reported, match_id) -> Match:
     return match
 
 
+def _with_profile_text(reported, details: str) -> str:
+    """The details with the profile text as it stands now (the player may change it before a moderator looks)."""
+    text = reported.player.about
+    if not text:
+        raise Refused(f"{reported.username} has no profile text to report.")
+    return f"Profile text when reported: {text}\n\n{details}".strip()
+
+
 def file_report(reporter, username: str, reason: str, details: str = "", match_id=None, chat_id=None) -> Report:
     """Put a report of `username` (with the chat line or match it is about) in the moderators' queue.
 
@@ -49,6 +57,8 @@ def file_report(reporter, username: str, reason: str, details: str = "", match_i
     details = details.strip()
     if len(details) > REPORT_DETAILS_MAX_LENGTH:
         raise Refused(f"Say it in at most {REPORT_DETAILS_MAX_LENGTH} characters.")
+    if reason == Report.Reason.PROFILE:
+        details = _with_profile_text(reported, details)
     chat_line = reported_chat_line(reporter, reported, chat_id) if chat_id else None
     match = chat_line.match if chat_line else reported_match(reported, match_id) if match_id else None
     same = Report.objects.filter(

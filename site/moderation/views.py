@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from daymove.errors import Refused
 from daymove.moderation import reports, warnings
 from daymove.moderation.forms import ReportForm
+from daymove.moderation.models import Report
 from daymove.refusals import answers_refusals
 from daymove.safety.views import back
 
@@ -32,7 +33,8 @@ def _about(request) -> tuple[int | None, int | None]:
 
 def _report_form(request) -> ReportForm:
     chat_id, match_id = _about(request)
-    return ReportForm(request.POST or None, initial={"chat": chat_id, "match": match_id})
+    initial = {"chat": chat_id, "match": match_id, "reason": request.GET.get("reason")}  # "Report this text"
+    return ReportForm(request.POST or None, initial=initial)
 
 
 def _report_page(request, username, form: ReportForm, status: int = 200):
@@ -40,7 +42,9 @@ def _report_page(request, username, form: ReportForm, status: int = 200):
     reported = reports.reportable_player(username)
     chat_id = _about(request)[0]
     chat_line = reports.reported_chat_line(request.user, reported, chat_id) if chat_id else None
+    about_profile = (request.POST or request.GET).get("reason") == Report.Reason.PROFILE
     context = {"form": form, "reported": reported, "chat_line": chat_line}
+    context["profile_text"] = reported.player.about if about_profile else ""
     return render(request, "moderation/report.html", context, status=status)
 
 

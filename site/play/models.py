@@ -113,7 +113,18 @@ class Match(models.Model):
     class Meta:
         ordering = ["-updated"]
         verbose_name_plural = "matches"
-        indexes = [models.Index(fields=["status", "to_move"])]
+        indexes = [
+            models.Index(fields=["status", "to_move"]),
+            # The archives (daymove.web.archive) read a page in start order from (created, id) keys: the site's,
+            # one game's, one player's from either seat (read one seat at a time), and by length.
+            models.Index(fields=["-created", "-id"], name="match_newest"),
+            models.Index(fields=["game", "-created", "-id"], name="match_game_newest"),
+            models.Index(fields=["player0", "-created", "-id"], name="match_seat0_newest"),
+            models.Index(fields=["player1", "-created", "-id"], name="match_seat1_newest"),
+            models.Index(fields=["-ply", "-id"], name="match_longest"),
+            # The watch page: games in progress, latest move first.
+            models.Index(fields=["-updated", "-id"], condition=Q(status="active"), name="running_latest_move"),
+        ]
 
     def __str__(self):
         return f"#{self.pk} {self.game}: {self.player0} v {self.player1}"

@@ -3,6 +3,8 @@
 from django.conf import settings
 from django.db import models
 
+ABOUT_MAX_LENGTH = 300  # the profile's "about" text: a few lines, not a page
+
 
 class Player(models.Model):
     """A person or a bot who plays on the site."""
@@ -12,6 +14,10 @@ class Player(models.Model):
     is_bot = models.BooleanField(default=False)
     bot_level = models.CharField(max_length=32, blank=True)
     next_game_after_move = models.BooleanField(default=False, help_text="After a move, go to the next one waiting.")
+    games_listed = models.BooleanField(
+        default=True, help_text="The player's games appear on the watch page and in the site's archive."
+    )
+    about = models.CharField(max_length=ABOUT_MAX_LENGTH, blank=True, help_text="A few words on the profile.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,7 +1,8 @@
-"""A player's games for download, as JSON and as plain-text notation, with what they wrote on each for themself.
+"""A player's games for download, as JSON and as plain-text notation, with what they wrote on each for themself;
+and one match's record, for anyone who may see the match.
 
-Moves of hidden-information games go through `Match.history_for` with the player's own seat: while
-a match is in progress the export shows only what that player may see; once it has ended (however
+Moves of hidden-information games go through `Match.history_for` with the viewer's own seat (none for a
+spectator): while a match is in progress the export shows only what that viewer may see; once it has ended (however
 it ended) the whole record. Private notes, analysis boards and conditional plans are the player's own
 (their moves entered as that player saw the game), and only their own are read.
 """
@@ -51,37 +52,39 @@ def _lines(tree: list) -> list[list[str]]:
     return [list(line) for line in trees.lines(tree)]
 
 
+def game_json(match: Match, moves: list[str], viewer) -> dict:
+    """One match's public record (players, options, dates, result) with `moves` as `viewer` may read them."""
+    rules = match.rules
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "game_name": rules.name,
+        "options": match.options,
+        "rated": match.rated,
+        "players": [
+            {"seat": i, "seat_name": rules.seat_names[i], "username": p.username} for i, p in enumerate(match.players)
+        ],
+        "your_seat": match.seat_of(viewer),
+        "status": match.status,
+        "winner": match.winner if match.status == Match.Status.FINISHED else None,
+        "scores": match.scores,
+        "result_reason": match.result_reason,
+        "result": match.result_text(),
+        "created": match.created.isoformat(),
+        "finished": match.finished_at.isoformat() if match.finished_at else None,
+        "moves": moves,
+    }
+
+
 def export_json(user) -> dict:
     """All the user's matches as JSON-ready data."""
     games = []
     work = _own_work(user)
     for match, moves in _matches(user):
-        rules = match.rules
         own = work[match.pk]
         games.append(
-            {
-                "id": match.pk,
-                "game": match.game,
-                "game_name": rules.name,
-                "options": match.options,
-                "rated": match.rated,
-                "players": [
-                    {"seat": i, "seat_name": rules.seat_names[i], "username": p.username}
-                    for i, p in enumerate(match.players)
-                ],
-                "your_seat": match.seat_of(user),
-                "status": match.status,
-                "winner": match.winner if match.status == Match.Status.FINISHED else None,
-                "scores": match.scores,
-                "result_reason": match.result_reason,
-                "result": match.result_text(),
-                "created": match.created.isoformat(),
-                "finished": match.finished_at.isoformat() if match.finished_at else None,
-                "moves": moves,
-                "your_note": own["note"],
-                "your_analyses": own["analyses"],
-                "your_conditional_plan": own["plan"],
-            }
+            game_json(match, moves, user)
+            | {"your_note": own["note"], "your_analyses": own["analyses"], "your_conditional_plan": own["plan"]}
         )
     return {"player": user.username, "exported": timezone.now().isoformat(), "matches": games}
 
@@ -91,25 +94,38 @@ def _tag(name: str, value) -> str:
     return f'[{name} "{text}"]'
 
 
+def game_text(match: Match, moves: list[str]) -> list[str]:
+    """One match in plain text, as lines: tag lines, a blank line, then one numbered move per line."""
+    rules = match.rules
+    lines = [_tag("Game", rules.name), _tag("Match", match.pk), _tag("Date", match.created.date().isoformat())]
+    summary = rules.describe_options(match.options)
+    if summary:
+        lines.append(_tag("Options", summary))
+    for seat_name, player in zip(rules.seat_names, match.players):
+        lines.append(_tag(seat_name, player.username))
+    lines.append(_tag("Rated", "yes" if match.rated else "no"))
+    lines.append(_tag("Result", match.result_text() or "in progress"))
+    lines.append("")
+    lines.extend(f"{ply}. {text}" for ply, text in enumerate(moves, start=1))
+    return lines
+
+
 def export_text(user) -> str:
     """All the user's matches in plain text: tag lines, then one numbered move per line."""
-    blocks = []
     work = _own_work(user)
-    for match, moves in _matches(user):
-        rules = match.rules
-        lines = [_tag("Game", rules.name), _tag("Match", match.pk), _tag("Date", match.created.date().isoformat())]
-        summary = rules.describe_options(match.options)
-        if summary:
-            lines.append(_tag("Options", summary))
-        for seat_name, player in zip(rules.seat_names, match.players):
-            lines.append(_tag(seat_name, player.username))
-        lines.append(_tag("Rated", "yes" if match.rated else "no"))
-        lines.append(_tag("Result", match.result_text() or "in progress"))
-        lines.append("")
-        lines.extend(f"{ply}. {text}" for ply, text in enumerate(moves, start=1))
-        lines.extend(_own_work_text(work[match.pk]))
-        blocks.append("\n".join(lines) + "\n")
-    return "\n".join(blocks)
+    blocks = [game_text(match, moves) + _own_work_text(work[match.pk]) for match, moves in _matches(user)]
+    return "\n".join("\n".join(lines) + "\n" for lines in blocks)
+
+
+def record_json(match: Match, viewer) -> dict:
+    """One match's record as JSON-ready data, its moves as `viewer` may read them."""
+    moves = match.history_for(match.seat_of(viewer), match.notations())
+    return game_json(match, moves, viewer) | {"exported": timezone.now().isoformat()}
+
+
+def record_text(match: Match, viewer) -> str:
+    """One match's record in plain text, its moves as `viewer` may read them."""
+    return "\n".join(game_text(match, match.history_for(match.seat_of(viewer), match.notations()))) + "\n"
 
 
 def _own_work_text(own: dict) -> list[str]:

@@ -1,19 +1,18 @@
-"""What a player's profile shows: ratings per game with their history, record, recent matches."""
+"""What a player's profile shows: ratings per game with their history, record, current games, head to head."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from daymove.play.models import Match
+from daymove.play.models import Match, Move
 from daymove.players.bots import bot_rows, strength_in
 from daymove.ratings.charts import history_svg
 from daymove.ratings.models import Rating, RatingChange, display
+from daymove.web.archive import player_games
 from games.registry import all_games
-
-RECENT_MATCHES = 20
 
 
 @dataclass
@@ -37,14 +36,15 @@ class GameLine:
         return self.wins + self.draws + self.losses
 
 
-def _record(user) -> dict[str, tuple[int, int, int]]:
-    """Finished matches per game as (wins, draws, losses), in one query."""
+def _record(user, against=None) -> dict[str, tuple[int, int, int]]:
+    """Finished matches per game (against one opponent, if named) as (wins, draws, losses), in one query."""
     won = Q(player0=user, winner=0) | Q(player1=user, winner=1)
     lost = Q(player0=user, winner=1) | Q(player1=user, winner=0)
+    matches = Match.objects.involving(user).filter(status=Match.Status.FINISHED)
+    if against is not None:
+        matches = matches.filter(Q(player0=against) | Q(player1=against))
     rows = (
-        Match.objects.involving(user)
-        .filter(status=Match.Status.FINISHED)
-        .values("game")
+        matches.values("game")
         .annotate(
             wins=Count("pk", filter=won),
             losses=Count("pk", filter=lost),
@@ -82,12 +82,33 @@ def profile(user) -> dict:
         if line.history:
             line.chart = history_svg(line.history, f"{user.username}'s {line.name} rating over time")
         shown.append(line)
-    recent = list(
-        Match.objects.involving(user)
-        .select_related("player0__player", "player1__player")
-        .order_by("-updated")[:RECENT_MATCHES]
-    )
-    return {"profile_user": user, "lines": shown, "recent": recent, "now": now}
+    return {"profile_user": user, "lines": shown, "now": now}
+
+
+def head_to_head(viewer, user) -> list[tuple[str, int, int, int]]:
+    """The viewer's finished games against `user`, per game: (game's name, won, drawn, lost) from the viewer's side."""
+    games = all_games()
+    return [(games[slug].name, *record) for slug, record in sorted(_record(viewer, user).items()) if slug in games]
+
+
+def last_move_at(user):
+    """When `user` last made a move (None if never): correspondence has no "online", only the last move."""
+    mine = Q(match__player0=user, seat=0) | Q(match__player1=user, seat=1)
+    return Move.objects.filter(mine).aggregate(last=Max("created"))["last"]
+
+
+def visiting(user, viewer) -> dict:
+    """What the profile shows its viewer beyond the player's games: about, dates, current games, head to head."""
+    known = viewer if viewer.is_authenticated else None
+    current = player_games(user, known, {"result": "running"})
+    return {
+        "about": user.player.about,
+        "member_since": user.date_joined,
+        "last_move": last_move_at(user),
+        "current": current.matches,
+        "more_current": current.next_cursor is not None,
+        "head_to_head": head_to_head(viewer, user) if known is not None and viewer.pk != user.pk else [],
+    }
 
 
 def bot_lobby_rows() -> list:

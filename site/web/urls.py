@@ -1,9 +1,13 @@
 from django.urls import path
 
-from daymove.web import analysis_views, player_views, views
+from daymove.web import analysis_views, archive_views, player_views, profile_settings_views, views, watch_views
 
 urlpatterns = [
     path("players/<str:username>/", player_views.profile_page, name="profile"),
+    path("players/<str:username>/games/", archive_views.player_archive, name="player_archive"),
+    path("games/", archive_views.site_archive, name="site_archive"),
+    path("watch/", watch_views.watch_page, name="watch"),
+    path("settings/profile/", profile_settings_views.profile_settings, name="profile_settings"),
     path("account/", player_views.account, name="account"),
     path("account/delete/", player_views.delete, name="delete_account"),
     path("account/games.json", player_views.download_json, name="download_json"),
@@ -17,6 +21,8 @@ urlpatterns = [
     path("challenges/<int:challenge_id>/cancel/", views.cancel_challenge, name="cancel_challenge"),
     path("m/<int:match_id>/", views.match_page, name="match"),
     path("m/<int:match_id>/live/<slug:part>/", views.match_part, name="match_part"),
+    path("m/<int:match_id>/record.json", player_views.match_record_json, name="match_record_json"),
+    path("m/<int:match_id>/record.txt", player_views.match_record_text, name="match_record_text"),
     path("m/<int:match_id>/move/", views.play_move, name="play_move"),
     path("m/<int:match_id>/resign/", views.resign, name="resign"),
     path("m/<int:match_id>/draw/offer/", views.offer_draw, name="offer_draw"),

@@ -1,13 +1,13 @@
 """Every game with hidden information, through the site's own pages: nobody is shown what they may not know.
 
-The leak test plays random games by posting moves as the player to move. At every ply, for each viewer (the
-player to move, the other player, a logged-in spectator and an anonymous visitor) it fetches every page and
-fragment that viewer can reach (the match page, its htmx fragments, the mover's click URLs, replays, a refused
-move, the lobby, a profile, the game downloads) and builds the emails the viewer would get now, board pictures
-included; then it rewrites the match in the database into another world the viewer cannot tell apart from the
-real one (the game's `alternative_history`, tests/support/leaks.py), consistently in the stored move notations
-and in the cached position. It fetches the same pages again as the same viewer and requires the same bytes (CSRF
-tokens aside). Any page that depends on a hidden fact fails it, wherever the fact hides (text, attributes,
+The leak test plays random games by posting moves as the player to move. At every ply, for each viewer (the player
+to move, the other player, a logged-in spectator and an anonymous visitor) it fetches every page and fragment that
+viewer can reach (the match page, its htmx fragments, the mover's click URLs, replays, a refused move, the lobby, a
+profile, the game downloads, the match's own record as JSON and text) and builds the emails the viewer would get
+now, board pictures included; then it rewrites the match in the database into another world the viewer cannot tell
+apart from the real one (the game's `alternative_history`, tests/support/leaks.py), consistently in the stored move
+notations and in the cached position. It fetches the same pages again as the same viewer and requires the same bytes
+(CSRF tokens aside). Any page that depends on a hidden fact fails it, wherever the fact hides (text, attributes,
 comments, URLs, the move list, replays, pictures).
 
 A second, simpler check reads each page: selection links and confirm forms appear only on the mover's page, no
@@ -78,6 +78,8 @@ def requests_for(viewer: Viewer, match: Match, notations: list[str], mover_path:
     ply = match.ply
     at = ply - 1 if ply % 2 else rng.randrange(ply) if ply else 0
     out = [("GET", url, {}, {}), ("GET", url, {"at": at}, HTMX if rng.random() < 0.5 else {})]
+    # The match's own record, downloaded: by anyone, as they may see it.
+    out += [("GET", reverse(name, args=[match.pk]), {}, {}) for name in ("match_record_json", "match_record_text")]
     if not viewer.logged_in:
         return out
     stale = {"ply": max(ply - 1, 0), "status": "active", "offer": "x"}
@@ -223,6 +225,9 @@ class LeakChecker:
             for line in self.game.describe(self.game.revealed_view(final, viewer.seat)):
                 if html.escape(line, quote=False) not in page and html.escape(line) not in page:
                     self.leaks.append(f"{viewer.name} is not told at the end: {line!r}")
+            record = viewer.client.get(reverse("match_record_json", args=[match.pk])).json()
+            if record["moves"] != notations:
+                self.leaks.append(f"{viewer.name}'s download of the game does not hold the whole move list at the end")
             for at in (1, match.ply // 2, match.ply - 1):
                 replay_page = viewer.client.get(url, {"at": at}).content.decode()
                 if [entry for _, entry in history_entries(replay_page)] != notations:

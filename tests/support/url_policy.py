@@ -20,6 +20,7 @@ from daymove.moderation.models import ModerationAction
 from daymove.notify.unsubscribe import make_token
 from daymove.plans import analysis, conditional
 from daymove.play.models import Match
+from daymove.players.models import Player
 from daymove.safety.models import Block
 from daymove.talk.models import ChatMessage
 from tests.factories import PASSWORD
@@ -103,6 +104,10 @@ def player_blocks_opponent(w):
     Block.objects.create(blocker=w.users["player"], blocked=w.users["opponent"])
 
 
+def opponent_writes_about(w):
+    Player.objects.filter(user=w.users["opponent"]).update(about="I play slowly.")
+
+
 def warn_the_player(w):
     ModerationAction.objects.create(
         target=w.users["player"], moderator=w.users["staff"], kind=ModerationAction.Kind.WARN, message="Be kind."
@@ -140,6 +145,19 @@ POLICY: dict[str, list[Case]] = {
     "leaderboard_index": [Case(get=each(302), post=each(302))],
     "leaderboard": [Case(lambda w: {"slug": "abande"}, get=each(200), post=each(200))],
     "profile": [Case(lambda w: {"username": "sec-player"}, get=each(200), post=each(200))],
+    # The archives, the watch page and one game's record: read-only, for anyone (unlisted games are filtered, not
+    # refused: tests/site/test_archive.py and test_watch.py).
+    "player_archive": [Case(lambda w: {"username": "sec-player"}, get=each(200))],
+    "site_archive": [Case(get=each(200))],
+    "watch": [Case(get=each(200))],
+    "match_record_json": [
+        Case(match_id, get=each(200), label="in progress"),
+        Case(finished_id, get=each(200), label="finished"),
+    ],
+    "match_record_text": [
+        Case(match_id, get=each(200), label="in progress"),
+        Case(finished_id, get=each(200), label="finished"),
+    ],
     "match": [Case(match_id, get=each(200))],  # spectators welcome; a POST goes to the action URLs
     "match_part": [
         Case(lambda w, part=part: {"match_id": w.match.pk, "part": part}, get=each(200), label=part)
@@ -276,6 +294,16 @@ POLICY: dict[str, list[Case]] = {
             acts=("player",),
             label="a chat line",
         ),
+        # The opponent's profile text (quoted in the report as it stood): anyone may report it but its author.
+        Case(
+            opponent_name,
+            get=members(200),
+            post=members(302) | dict(opponent=400),
+            data=lambda w: {"reason": "profile"},
+            acts=("player", "other", "staff"),
+            setup=opponent_writes_about,
+            label="the profile text",
+        ),
     ],
     # A moderator's warning to the player: only the player may mark it read.
     "acknowledge_warning": [
@@ -294,6 +322,14 @@ POLICY: dict[str, list[Case]] = {
     "download_json": [Case(get=members(200), post=members(200))],
     "download_text": [Case(get=members(200), post=members(200))],
     "player_settings": [Case(get=members(200), post=members(302), data=settings_body, acts=PEOPLE)],
+    "profile_settings": [
+        Case(
+            get=members(200),
+            post=members(302),
+            data=lambda w: {"about": "I like Parity.", "games_listed": "on"},
+            acts=PEOPLE,
+        )
+    ],
     "book_vacation": [Case(post=members(302), data=vacation_body, acts=PEOPLE)],
     "cancel_vacation": [
         Case(lambda w: {"vacation_id": w.vacation_id}, post=members(404) | dict(player=302), acts=("player",))
