@@ -28,6 +28,8 @@ S = 64  # distance between neighbouring points, in SVG units
 MARGIN = 64  # room for the board rim and the coordinate labels
 PANEL = 80  # height of the hands / score panel above the board (a row per side)
 LEGEND = 40  # height of the line under the board that explains faded stacks
+TOP = PANEL + MARGIN - 8  # the first row of points
+PAD = 0.5 * S  # the board's rim beyond its outer points
 # Text sizes in SVG units: the board is 512 units wide, so 17 units still read as 10 px on a 320 px phone.
 TEXT = 17
 COORD = "#5c4628"  # coordinates and point names: >= 4.5:1 on the board and its rim
@@ -167,115 +169,117 @@ def _panel(view: dict, width: float) -> str:
 def render_board(view: dict, ui: BoardUI) -> str:
     """The board, both hands and the live score, and the click targets, as SVG."""
     geo = GEOMETRIES[view["board"]]
-    square = geo.square
     xs = [x for x, _ in geo.xy.values()]
     ys = [y for _, y in geo.xy.values()]
     width = 2 * MARGIN + (max(xs) - min(xs)) * S
-    height_board = (max(ys) - min(ys)) * S
-    top = PANEL + MARGIN - 8
     dead = set(view.get("not_scoring", ()))
-    height = top + height_board + MARGIN + (LEGEND if dead else 0)
-
-    def at(name: str) -> tuple[float, float]:
-        x, y = geo.xy[name]
-        return MARGIN + x * S, top + y * S
-
-    stacks = view["stacks"]
-    aria = f"Abande, {view['board']} board. {_status(view)}"
+    height = TOP + (max(ys) - min(ys)) * S + MARGIN + (LEGEND if dead else 0)
     parts = [
         f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" rx="12" fill="#f3ead7"/>',
         _panel(view, width),
+        _surface(geo),
+        _lines(geo),
+        _coordinates(geo),
     ]
-    # Board surface.
-    pad = 0.5 * S
-    if square:
-        parts.append(
-            f'<rect x="{num(MARGIN - pad)}" y="{num(top - pad)}" width="{num(6 * S + 2 * pad)}" '
-            f'height="{num(6 * S + 2 * pad)}" rx="10" fill="#e6c88e" stroke="#b08a4e" stroke-width="2"/>'
-        )
-    else:
-        corners = ["a1", "a4", "d7", "g4", "g1", "d1"]
-        cx, cy = at("d4")
-        pts = []
-        for name in corners:
-            x, y = at(name)
-            k = 1 + pad / (3 * S) * 1.25
-            pts.append(f"{num(cx + (x - cx) * k)},{num(cy + (y - cy) * k)}")
-        parts.append(
-            f'<polygon points="{" ".join(pts)}" fill="#e6c88e" stroke="#b08a4e" stroke-width="2" '
-            f'stroke-linejoin="round"/>'
-        )
-    # Lines between neighbouring points.
-    lines = []
-    for a, b in geo.edges:
-        x1, y1 = at(geo.names[a])
-        x2, y2 = at(geo.names[b])
-        lines.append(f"M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}")
-    parts.append(f'<path d="{"".join(lines)}" stroke="#8c6a36" stroke-width="1.6" fill="none" stroke-linecap="round"/>')
-
-    # Coordinates: files and ranks round the square; on the hex, row letters at both ends (with the row's last
-    # point name on the right), numbers along the top and bottom rows, and every empty point's name under it.
-    def label(x: float, y: float, text: str) -> str:
-        return coordinate(x, y, text, TEXT + 1, COORD, font_family=FAMILY)
-
-    if square:
-        for i in range(7):
-            x, y = at(f"{LETTERS[i]}1")
-            parts.append(label(x, y + pad + 22, LETTERS[i]))
-            x, y = at(f"a{i + 1}")
-            parts.append(label(x - pad - 16, y + 6, str(i + 1)))
-    else:
-        for i, length in enumerate(ROW_LENGTHS):
-            x, y = at(f"{LETTERS[i]}1")
-            parts.append(label(x - 0.64 * S, y + 6, LETTERS[i]))
-            x, y = at(f"{LETTERS[i]}{length}")
-            parts.append(label(x + 0.72 * S, y + 6, f"{LETTERS[i]}{length}"))
-        for n in range(1, 5):
-            x, y = at(f"a{n}")
-            parts.append(label(x, y + 0.74 * S + 6, str(n)))
-            x, y = at(f"g{n}")
-            parts.append(label(x, y - 0.8 * S + 6, str(n)))
-    # Points: last-move halo, stack or empty point, option and selection markers, all inside the link.
-    for bit in geo.cells:
-        name = geo.names[bit]
-        x, y = at(name)
-        stones = stacks.get(name)
-        # The hit area reaches halfway to each neighbour: 44 px targets on a 375 px phone.
-        inner = [f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.5 * S)}" fill="#000" fill-opacity="0"/>']
-        if ui.in_last_move(name):
-            inner.append(
-                dot(x, y, 0.47 * S, LAST, fill_opacity="0.5", stroke="#e8a200", stroke_width="3.5", class_="last")
-            )
-        if stones:
-            pile = _pile(x, y, stones)
-            if name in dead:  # rule 5 would remove it now: drawn faded, so the live score is explained
-                pile = f'<g opacity="0.5" class="not-scoring">{pile}</g>'
-            inner.append(pile)
-        else:
-            inner.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="3.2" fill="#8c6a36"/>')
-            if not square:  # hex names are hard to count out along the rows: each empty point says its own
-                inner.append(
-                    f'<text class="point-name" x="{num(x)}" y="{num(y + 0.4 * S)}" font-size="{TEXT}" {FONT} '
-                    f'fill="{COORD}" text-anchor="middle" stroke="#e6c88e" stroke-width="3" paint-order="stroke">'
-                    f"{name}</text>"
-                )
-        option = ui.is_option(name)
-        if ui.is_selected(name):
-            inner.append(ring(x, y, 0.46 * S, SELECTED, 4, class_="selected"))
-        elif option and stones:
-            inner.append(ring(x, y, 0.46 * S, OPTION, 3, stroke_dasharray="7 4", class_="target"))
-        elif option:
-            inner.append(
-                dot(x, y, 0.17 * S, OPTION, fill_opacity="0.45", stroke=OPTION, stroke_width="1.5", class_="target")
-            )
-        if stones:
-            desc = _stack_lines(name, stones)[:-1] + (", yours" if "BW".index(stones[-1]) == view.get("seat") else "")
-        else:
-            desc = f"{name}: empty"
-        parts.append(ui.target(name, f'<g class="point">{"".join(inner)}</g>', desc))
+    parts += [_point(view, ui, geo, geo.names[bit], dead) for bit in geo.cells]
     if dead:
         parts.append(_legend(view, height - LEGEND + 6))
+    aria = f"Abande, {view['board']} board. {_status(view)}"
     return picture(f"0 0 {num(width)} {num(height)}", "abande-board", aria, "".join(parts))
+
+
+def _at(geo, name: str) -> tuple[float, float]:
+    """Where a point is drawn."""
+    x, y = geo.xy[name]
+    return MARGIN + x * S, TOP + y * S
+
+
+def _surface(geo) -> str:
+    """The board's wooden surface, a rim of half a step beyond its outer points."""
+    if geo.square:
+        return (
+            f'<rect x="{num(MARGIN - PAD)}" y="{num(TOP - PAD)}" width="{num(6 * S + 2 * PAD)}" '
+            f'height="{num(6 * S + 2 * PAD)}" rx="10" fill="#e6c88e" stroke="#b08a4e" stroke-width="2"/>'
+        )
+    cx, cy = _at(geo, "d4")
+    k = 1 + PAD / (3 * S) * 1.25
+    pts = []
+    for name in ("a1", "a4", "d7", "g4", "g1", "d1"):
+        x, y = _at(geo, name)
+        pts.append(f"{num(cx + (x - cx) * k)},{num(cy + (y - cy) * k)}")
+    return (
+        f'<polygon points="{" ".join(pts)}" fill="#e6c88e" stroke="#b08a4e" stroke-width="2" stroke-linejoin="round"/>'
+    )
+
+
+def _lines(geo) -> str:
+    """The lines between neighbouring points."""
+    lines = []
+    for a, b in geo.edges:
+        x1, y1 = _at(geo, geo.names[a])
+        x2, y2 = _at(geo, geo.names[b])
+        lines.append(f"M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}")
+    return f'<path d="{"".join(lines)}" stroke="#8c6a36" stroke-width="1.6" fill="none" stroke-linecap="round"/>'
+
+
+def _coordinates(geo) -> str:
+    """Files and ranks round the square; on the hex, row letters at both ends (with the row's last point name on
+    the right) and numbers along the top and bottom rows (every empty hex point also names itself)."""
+
+    def label(name: str, dx: float, dy: float, text: str) -> str:
+        x, y = _at(geo, name)
+        return coordinate(x + dx, y + dy, text, TEXT + 1, COORD, font_family=FAMILY)
+
+    parts = []
+    if geo.square:
+        for i in range(7):
+            parts.append(label(f"{LETTERS[i]}1", 0, PAD + 22, LETTERS[i]))
+            parts.append(label(f"a{i + 1}", -PAD - 16, 6, str(i + 1)))
+        return "".join(parts)
+    for i, length in enumerate(ROW_LENGTHS):
+        parts.append(label(f"{LETTERS[i]}1", -0.64 * S, 6, LETTERS[i]))
+        parts.append(label(f"{LETTERS[i]}{length}", 0.72 * S, 6, f"{LETTERS[i]}{length}"))
+    for n in range(1, 5):
+        parts.append(label(f"a{n}", 0, 0.74 * S + 6, str(n)))
+        parts.append(label(f"g{n}", 0, -0.8 * S + 6, str(n)))
+    return "".join(parts)
+
+
+def _point(view: dict, ui: BoardUI, geo, name: str, dead: set) -> str:
+    """A point: last-move halo, stack or empty point, option and selection markers, all inside the link."""
+    x, y = _at(geo, name)
+    stones = view["stacks"].get(name)
+    # The hit area reaches halfway to each neighbour: 44 px targets on a 375 px phone.
+    inner = [f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.5 * S)}" fill="#000" fill-opacity="0"/>']
+    if ui.in_last_move(name):
+        inner.append(dot(x, y, 0.47 * S, LAST, fill_opacity="0.5", stroke="#e8a200", stroke_width="3.5", class_="last"))
+    if stones:
+        pile = _pile(x, y, stones)
+        if name in dead:  # rule 5 would remove it now: drawn faded, so the live score is explained
+            pile = f'<g opacity="0.5" class="not-scoring">{pile}</g>'
+        inner.append(pile)
+    else:
+        inner.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="3.2" fill="#8c6a36"/>')
+        if not geo.square:  # hex names are hard to count out along the rows: each empty point says its own
+            inner.append(
+                f'<text class="point-name" x="{num(x)}" y="{num(y + 0.4 * S)}" font-size="{TEXT}" {FONT} '
+                f'fill="{COORD}" text-anchor="middle" stroke="#e6c88e" stroke-width="3" paint-order="stroke">'
+                f"{name}</text>"
+            )
+    option = ui.is_option(name)
+    if ui.is_selected(name):
+        inner.append(ring(x, y, 0.46 * S, SELECTED, 4, class_="selected"))
+    elif option and stones:
+        inner.append(ring(x, y, 0.46 * S, OPTION, 3, stroke_dasharray="7 4", class_="target"))
+    elif option:
+        inner.append(
+            dot(x, y, 0.17 * S, OPTION, fill_opacity="0.45", stroke=OPTION, stroke_width="1.5", class_="target")
+        )
+    if stones:
+        desc = _stack_lines(name, stones)[:-1] + (", yours" if "BW".index(stones[-1]) == view.get("seat") else "")
+    else:
+        desc = f"{name}: empty"
+    return ui.target(name, f'<g class="point">{"".join(inner)}</g>', desc)
 
 
 def _legend(view: dict, y: float) -> str:

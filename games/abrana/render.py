@@ -8,7 +8,7 @@ so every red thing carries a diamond and every green thing a triangle.
 
 from __future__ import annotations
 
-from games.abrana.geometry import COLOUR_NAMES
+from games.abrana.geometry import COLOUR_NAMES, NAMES
 from games.abrana.rules import SEAT_COLOURS, SEAT_NAMES
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, frame, picture
@@ -136,92 +136,96 @@ def _supply(view: dict) -> str:
 
 def render_board(view: dict, ui: BoardUI) -> str:
     """The board, the last turn's path, the supply and the click targets, as SVG."""
-    flip = ui.flip
-    markers = view["markers"]
-    pawn_at = {sq: colour for colour, sq in view["pawns"].items() if sq is not None}
-    reserved = set(view["reserved"])
-    free = set(view["free_jumps"])
-    mover = ("red", "green")[view["to_move"]] if view["to_move"] is not None else None
-    names = [f + str(r) for f in "abcdef" for r in range(1, 7)]
-
     label = "Abrana board"
     if view["outcome"] is not None:
         label += f". Game over: {get_game('abrana').result_words(view['outcome'])}"
-    elif mover is not None:
-        label += f", {'Red' if mover == 'red' else 'Green'} to move"
+    elif view["to_move"] is not None:
+        label += f", {('Red', 'Green')[view['to_move']]} to move"
     parts = [
         '<defs><marker id="abrana-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" '
         f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{PATH}"/></marker></defs>',
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fbf7ee"/>',
     ]
-    # Squares.
-    for name in names:
-        cx, cy = _centre(name, flip)
-        x, y = cx - CELL // 2, cy - CELL // 2
-        f, r = ord(name[0]) - 97, int(name[1]) - 1
-        inner = 0 < f < 5 and 0 < r < 5
-        fill = INNER_FILL if inner else BORDER_FILL
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{GRID}" stroke-width="1"/>'
-        )
-        if ui.in_last_move(name) or name in view.get("path", ()):
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffd43b" fill-opacity="0.35"/>')
-        if name in reserved:
-            parts.append(
-                f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" '
-                f'fill="{FILL["green"]}" fill-opacity="0.12" stroke="{FILL["green"]}" stroke-width="2.5" '
-                f'stroke-dasharray="6 4"/>'
-            )
-            parts.append(
-                f'<text x="{cx}" y="{y + CELL - 8}" text-anchor="middle" font-size="13" '
-                f'font-family="sans-serif" fill="{FILL["green"]}">reserved</text>'
-            )
-    # Outline of the inner 4x4.
-    ix, iy = LEFT + CELL, TOP + CELL
-    parts.append(
-        f'<rect x="{ix}" y="{iy}" width="{4 * CELL}" height="{4 * CELL}" fill="none" stroke="#6b5433" '
-        f'stroke-width="2.5"/>'
-    )
-    parts.append(
-        f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="none" stroke="#4a3a22" stroke-width="3"/>'
-    )
-    # Coordinates.
-    for i in range(6):
-        f = 5 - i if flip else i
-        r = 5 - i if flip else i
-        x, y = LEFT + i * CELL + CELL // 2, TOP + (5 - i) * CELL + CELL // 2 + 5
-        parts.append(coordinate(x, TOP + BOARD + 18, "abcdef"[f], 14, "#495057", font_family="sans-serif"))
-        parts.append(coordinate(LEFT - 12, y, str(r + 1), 14, "#495057", font_family="sans-serif"))
-    parts.append(_path(view, flip))
-    # Contents and clicks.
-    for name in names:
-        cx, cy = _centre(name, flip)
-        x, y = cx - CELL // 2, cy - CELL // 2
-        inner = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" fill-opacity="0"/>']
-        what = []
-        if name in free:
-            inner.append(
-                f'<circle cx="{cx}" cy="{cy}" r="24" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
-                f'stroke-width="2.5" stroke-dasharray="5 4"/>'
-            )
-            what.append("free-jump square")
-        if name in markers:
-            inner.append(_marker(markers[name], cx, cy))
-            what.append(f"{markers[name]} marker")
-        if name in pawn_at:
-            inner.append(_pawn(pawn_at[name], cx, cy))
-            mine = view.get("seat") is not None and pawn_at[name] == SEAT_COLOURS[view["seat"]]
-            what.append(f"{pawn_at[name]} pawn" + (", yours" if mine else ""))
-        if name in reserved:
-            what.append("reserved")
-        if ui.is_selected(name):
-            inner.append(frame(x + 3, y + 3, CELL - 6, CELL - 6, OPTION, 4, rx=6))
-        if ui.is_option(name):
-            inner.append(dot(cx, cy, 9, OPTION, fill_opacity="0.6", stroke="#fff", stroke_width="1.5"))
-        text = name + (": " + ", ".join(what) if what else "")
-        parts.append(ui.target(name, "<g>" + "".join(inner) + "</g>", text))
+    parts += [_square(view, ui, name) for name in NAMES]
+    parts.append(_outlines())
+    parts.append(_coordinates(ui.flip))
+    parts.append(_path(view, ui.flip))
+    parts += [_contents(view, ui, name) for name in NAMES]
     parts.append(_supply(view))
     return picture(f"0 0 {WIDTH} {HEIGHT}", "abrana-board", label, "".join(parts))
+
+
+def _square(view: dict, ui: BoardUI, name: str) -> str:
+    """A square's ground: border or inner colour, lit when the last turn passed it, marked when reserved."""
+    cx, cy = _centre(name, ui.flip)
+    x, y = cx - CELL // 2, cy - CELL // 2
+    f, r = ord(name[0]) - 97, int(name[1]) - 1
+    fill = INNER_FILL if 0 < f < 5 and 0 < r < 5 else BORDER_FILL
+    parts = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{GRID}" stroke-width="1"/>']
+    if ui.in_last_move(name) or name in view.get("path", ()):
+        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffd43b" fill-opacity="0.35"/>')
+    if name in view["reserved"]:
+        parts.append(
+            f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" '
+            f'fill="{FILL["green"]}" fill-opacity="0.12" stroke="{FILL["green"]}" stroke-width="2.5" '
+            f'stroke-dasharray="6 4"/>'
+        )
+        parts.append(
+            f'<text x="{cx}" y="{y + CELL - 8}" text-anchor="middle" font-size="13" '
+            f'font-family="sans-serif" fill="{FILL["green"]}">reserved</text>'
+        )
+    return "".join(parts)
+
+
+def _outlines() -> str:
+    """The outline of the inner 4x4 and of the whole board."""
+    return (
+        f'<rect x="{LEFT + CELL}" y="{TOP + CELL}" width="{4 * CELL}" height="{4 * CELL}" fill="none" '
+        f'stroke="#6b5433" stroke-width="2.5"/>'
+        f'<rect x="{LEFT}" y="{TOP}" width="{BOARD}" height="{BOARD}" fill="none" stroke="#4a3a22" stroke-width="3"/>'
+    )
+
+
+def _coordinates(flip: bool) -> str:
+    """The file letters under the board and the rank numbers beside it, from the viewer's side."""
+    parts = []
+    for i in range(6):
+        f = 5 - i if flip else i
+        x, y = LEFT + i * CELL + CELL // 2, TOP + (5 - i) * CELL + CELL // 2 + 5
+        parts.append(coordinate(x, TOP + BOARD + 18, "abcdef"[f], 14, "#495057", font_family="sans-serif"))
+        parts.append(coordinate(LEFT - 12, y, str(f + 1), 14, "#495057", font_family="sans-serif"))
+    return "".join(parts)
+
+
+def _contents(view: dict, ui: BoardUI, name: str) -> str:
+    """What stands on a square (a free jump, a marker, a pawn) and its click marks, named for screen readers."""
+    cx, cy = _centre(name, ui.flip)
+    x, y = cx - CELL // 2, cy - CELL // 2
+    markers = view["markers"]
+    pawn_at = {sq: colour for colour, sq in view["pawns"].items() if sq is not None}
+    inner = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" fill-opacity="0"/>']
+    what = []
+    if name in view["free_jumps"]:
+        inner.append(
+            f'<circle cx="{cx}" cy="{cy}" r="24" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
+            f'stroke-width="2.5" stroke-dasharray="5 4"/>'
+        )
+        what.append("free-jump square")
+    if name in markers:
+        inner.append(_marker(markers[name], cx, cy))
+        what.append(f"{markers[name]} marker")
+    if name in pawn_at:
+        inner.append(_pawn(pawn_at[name], cx, cy))
+        mine = view.get("seat") is not None and pawn_at[name] == SEAT_COLOURS[view["seat"]]
+        what.append(f"{pawn_at[name]} pawn" + (", yours" if mine else ""))
+    if name in view["reserved"]:
+        what.append("reserved")
+    if ui.is_selected(name):
+        inner.append(frame(x + 3, y + 3, CELL - 6, CELL - 6, OPTION, 4, rx=6))
+    if ui.is_option(name):
+        inner.append(dot(cx, cy, 9, OPTION, fill_opacity="0.6", stroke="#fff", stroke_width="1.5"))
+    text = name + (": " + ", ".join(what) if what else "")
+    return ui.target(name, "<g>" + "".join(inner) + "</g>", text)
 
 
 def describe(view: dict) -> list[str]:

@@ -197,10 +197,7 @@ def _arrow(x: float, y: float, d: int, selected: bool) -> str:
 def render_board(view: dict, ui: BoardUI) -> str:
     """The SVG board: opponent's hand on top, the 4x4 grid, the viewer's hand below."""
     seat = view["seat"]
-    over = view["phase"] == "over"
     bottom = seat if seat is not None else 0
-    top = 1 - bottom
-    out = []
     label = f"C#I Sequence board, ply {view['ply']}"
     if view["outcome"] is not None:
         label += f", game over: {get_game('ci-sequence').result_words(view['outcome'])}"
@@ -208,84 +205,91 @@ def render_board(view: dict, ui: BoardUI) -> str:
         label += f", final placements by {SEATS[view['to_move']]}"
     else:
         label += f", {SEATS[view['to_move']]} to move"
-    # Opponent (or seat 1 for spectators) at the top.
-    out.append(_hand_panel(view, top, 4, ui, own=False))
-
-    # Grid.
-    for sq, name in enumerate(NAMES):
-        cx, cy = _centre(name)
-        x, y = cx - CELL / 2, cy - CELL / 2
-        shade = "#e2e8f0" if (sq % 4 + sq // 4) % 2 == 0 else "#f1f5f9"
-        if ui.in_last_move(name):
-            shade = "#fef3c7"
-        cell = view["cells"].get(name)
-        inner = [
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#94a3b8" stroke-width="1"/>'
-        ]
-        if cell is not None:
-            inner.append(_tile(cell["colour"], cell["symbol"], cx, cy, CELL * 0.74, face_up=over))
-            if view["just_moved"] == name:
-                inner.append(
-                    f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="10" fill="none" '
-                    f'stroke="#0f766e" stroke-width="3" stroke-dasharray="6 4"/>'
-                )
-            if view["just_placed"] == name:
-                inner.append(
-                    f'<polygon points="{x + CELL - 4},{y + 4} {x + CELL - 4},{y + 22} {x + CELL - 22},{y + 4}" '
-                    f'fill="#dc2626"/>'
-                )
-        if ui.is_selected(name):
-            inner.append(frame(x + 2, y + 2, CELL - 4, CELL - 4, "#16a34a", 4, rx=8))
-        if ui.is_option(name):
-            if cell is None:
-                inner.append(dot(cx, cy, 12, "#16a34a", fill_opacity="0.45"))
-            else:
-                inner.append(ring(cx, cy, CELL * 0.42, "#16a34a", 4, stroke_opacity="0.75"))
-        what = "empty"
-        if cell is not None:
-            what = COLOUR_WORD[cell["colour"]] + " tile"
-            if cell["symbol"] is not None:
-                what += " " + SYMBOL_WORD[cell["symbol"]]
-            if "BO".index(cell["colour"]) == view["seat"]:
-                what += ", yours"
-        out.append(ui.target(name, "".join(inner), f"{name}, {what}"))
-
-    # Push arrows around the chosen empty square (after a hand tile and that square).
-    chosen = ui.selected[1] if len(ui.selected) == 2 and ui.selected[1] in NAMES else None
-    if chosen is not None:
-        cx, cy = _centre(chosen)
-        for d, dname in enumerate(DIR_NAMES):
-            token = ">" + dname
-            if not ui.is_option(token):
-                continue
-            dx, dy = DIR_DELTA[d]
-            n = (dx * dx + dy * dy) ** 0.5
-            ax, ay = cx + dx / n * ARROW_AT, cy - dy / n * ARROW_AT
-            out.append(ui.target(token, _arrow(ax, ay, d, ui.is_selected(token)), f"push {dname} from {chosen}"))
-
-    # Coordinates.
+    out = [_hand_panel(view, 1 - bottom, 4, ui, own=False)]  # the opponent (seat 1 for spectators) at the top
+    out += [_square(view, ui, sq, name) for sq, name in enumerate(NAMES)]
+    out.append(_push_arrows(ui))
     for i, f in enumerate(FILES):
         out.append(coordinate(LEFT + i * CELL + CELL / 2, BOARD_Y + BOARD_SIZE + 17, f, 14, "#475569"))
     for r in range(4):
         out.append(coordinate(LEFT / 2, BOARD_Y + (3 - r) * CELL + CELL / 2 + 5, str(r + 1), 14, "#475569"))
-
-    # At the end: the scoring pairs and lines over the revealed tiles.
-    if over:
-        for a, b, symbol in view["pairs"]:
-            (x1, y1), (x2, y2) = _centre(a), _centre(b)
-            out.append(
-                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[symbol]}" '
-                f'stroke-width="6" stroke-linecap="round" stroke-opacity="0.7"/>'
-            )
-        for line in view["lines"]:
-            (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[3])
-            out.append(
-                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[line[-1]]}" '
-                f'stroke-width="14" stroke-linecap="round" stroke-opacity="0.35"/>'
-            )
-
+    if view["phase"] == "over":
+        out.append(_scoring_lines(view))
     out.append(_hand_panel(view, bottom, HAND_Y, ui, own=True))
     return picture(f"0 0 {WIDTH} {HEIGHT}", "ci-sequence", label, "".join(out))
+
+
+def _square(view: dict, ui: BoardUI, sq: int, name: str) -> str:
+    """A square of the grid with its tile and marks, named for hover and screen readers."""
+    cx, cy = _centre(name)
+    x, y = cx - CELL / 2, cy - CELL / 2
+    shade = "#e2e8f0" if (sq % 4 + sq // 4) % 2 == 0 else "#f1f5f9"
+    if ui.in_last_move(name):
+        shade = "#fef3c7"
+    cell = view["cells"].get(name)
+    inner = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#94a3b8" stroke-width="1"/>']
+    if cell is not None:
+        inner.append(_tile(cell["colour"], cell["symbol"], cx, cy, CELL * 0.74, face_up=view["phase"] == "over"))
+        if view["just_moved"] == name:
+            inner.append(
+                f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="10" fill="none" '
+                f'stroke="#0f766e" stroke-width="3" stroke-dasharray="6 4"/>'
+            )
+        if view["just_placed"] == name:
+            inner.append(
+                f'<polygon points="{x + CELL - 4},{y + 4} {x + CELL - 4},{y + 22} {x + CELL - 22},{y + 4}" '
+                f'fill="#dc2626"/>'
+            )
+    if ui.is_selected(name):
+        inner.append(frame(x + 2, y + 2, CELL - 4, CELL - 4, "#16a34a", 4, rx=8))
+    if ui.is_option(name):
+        if cell is None:
+            inner.append(dot(cx, cy, 12, "#16a34a", fill_opacity="0.45"))
+        else:
+            inner.append(ring(cx, cy, CELL * 0.42, "#16a34a", 4, stroke_opacity="0.75"))
+    what = "empty"
+    if cell is not None:
+        what = COLOUR_WORD[cell["colour"]] + " tile"
+        if cell["symbol"] is not None:
+            what += " " + SYMBOL_WORD[cell["symbol"]]
+        if "BO".index(cell["colour"]) == view["seat"]:
+            what += ", yours"
+    return ui.target(name, "".join(inner), f"{name}, {what}")
+
+
+def _push_arrows(ui: BoardUI) -> str:
+    """The push arrows around the chosen empty square (after a hand tile and that square)."""
+    chosen = ui.selected[1] if len(ui.selected) == 2 and ui.selected[1] in NAMES else None
+    if chosen is None:
+        return ""
+    out = []
+    cx, cy = _centre(chosen)
+    for d, dname in enumerate(DIR_NAMES):
+        token = ">" + dname
+        if not ui.is_option(token):
+            continue
+        dx, dy = DIR_DELTA[d]
+        n = (dx * dx + dy * dy) ** 0.5
+        ax, ay = cx + dx / n * ARROW_AT, cy - dy / n * ARROW_AT
+        out.append(ui.target(token, _arrow(ax, ay, d, ui.is_selected(token)), f"push {dname} from {chosen}"))
+    return "".join(out)
+
+
+def _scoring_lines(view: dict) -> str:
+    """At the end: the scoring pairs and lines over the revealed tiles."""
+    out = []
+    for a, b, symbol in view["pairs"]:
+        (x1, y1), (x2, y2) = _centre(a), _centre(b)
+        out.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[symbol]}" '
+            f'stroke-width="6" stroke-linecap="round" stroke-opacity="0.7"/>'
+        )
+    for line in view["lines"]:
+        (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[3])
+        out.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{PAIR_STROKE[line[-1]]}" '
+            f'stroke-width="14" stroke-linecap="round" stroke-opacity="0.35"/>'
+        )
+    return "".join(out)
 
 
 def _status(view: dict) -> str:

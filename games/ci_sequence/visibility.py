@@ -1,5 +1,5 @@
-"""What each viewer may see of a C#I Sequence position: views, the move list as each seat may read it,
-and states sampled from a view (the bot searches from them).
+"""What each viewer may see of a C#I Sequence position: its view, and the game's Visibility (HiddenTiles): the
+move list as each seat may read it, and states sampled from a view (the bot searches from them).
 
 Tile ids follow the symbol (0-2 are blue dots), so they never leave the server. Views name a tile on
 the board by a public handle: the ply at which it was placed (plus who placed it). A tile placed again

@@ -159,8 +159,6 @@ def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
 
 def render_board(view: dict, ui: BoardUI) -> str:
     """The board: hexagon of columns, 12 gutters with values, scores and the displaced ball."""
-    cells = view["cells"]
-    to_move = view["to_move"]
     parts = ['<rect class="backdrop" x="-360" y="-340" width="720" height="680" rx="18" fill="#e9eef2"/>']
     # Board body: a hexagon (vertices top and bottom) just outside the outer cells.
     corner = 4.78
@@ -172,8 +170,25 @@ def render_board(view: dict, ui: BoardUI) -> str:
         f'<polygon class="board-body" points="{" ".join(outline)}" fill="{BOARD_FILL}" '
         f'stroke="#2b333a" stroke-width="10" stroke-linejoin="round"/>'
     )
+    parts.append(_gutters(view))
+    parts.append(_column_letters())
+    parts += [_cell(view, ui, name, seat) for name, seat in view["cells"].items()]
+    # What each destination would do, once a tail ball is selected.
+    tail = next((t for t in reversed(ui.selected) if t in view["cells"]), None)
+    if tail is not None:
+        parts.append(_preview_overlay(view, ui, tail))
+    parts.append(_scores(view))
+    status = _status(view)
+    parts.append(f'<text x="-345" y="322" font-size="{TEXT}" fill="#263238">{esc(status)}</text>')
+    if view.get("displaced") is not None:
+        parts.append(_displaced(view, ui, view["displaced"]))
+    aria = "Offboard board. " + f"Red {view['scores'][0]}, Yellow {view['scores'][1]}. " + status
+    return picture("-360 -340 720 680", "offboard inset-focus", aria, "".join(parts), font_family="sans-serif")
 
-    # Gutters around the rim, each a slot with its value; a caught ball rests in it.
+
+def _gutters(view: dict) -> str:
+    """The 12 gutters round the rim, each a slot with its value; a caught ball rests in it."""
+    parts = []
     for g, (gx, gy, angle) in enumerate(GUTTERS_XY):
         info = view["gutters"][g]
         label = f"{info['name']}, worth {info['value']}"
@@ -196,45 +211,50 @@ def render_board(view: dict, ui: BoardUI) -> str:
                 f'fill="#e8eef3">{info["value"]}</text>'
             )
         parts.append("</g>")
+    return "".join(parts)
 
-    # Column letters beyond the upper rim, in line with each column.
+
+def _column_letters() -> str:
+    """The column letters beyond the upper rim, in line with each column."""
+    parts = []
     for col, letter in enumerate(COLUMNS):
         q = col - 4
         x, y = xy(q, max(-4, -4 - q) - 2.25, SIZE)
         parts.append(coordinate(x, y + 8, letter, TEXT, "#37474f", font_weight="bold"))
+    return "".join(parts)
 
-    # Cells: hole, cell name (numbered from the top of its column), ball, click targets.
-    for name, seat in cells.items():
-        cx, cy, at, outline, text_at, balls = CELL_SHAPES[name]
-        hole = HOLE_LAST if ui.in_last_move(name) else HOLE_FILL
-        inner = [f'<polygon class="cell" points="{outline}" fill="{hole}" stroke="{BOARD_FILL}" stroke-width="2"/>']
-        if seat is None:
-            if ui.is_option(name) and not ui.is_selected(name):
-                # The target dot goes under the cell name so both stay readable.
-                inner.append(dot(cx, cy, 15, OPTION, opacity="0.45"))
-            inner.append(
-                f'<text class="cell-name" {text_at} text-anchor="middle" '
-                f'font-size="11" fill="{LABEL_DARK if ui.is_option(name) or ui.in_last_move(name) else LABEL}">'
-                f"{name}</text>"
-            )
-            label = f"{name}, empty"
-        else:
-            inner.append(balls[seat])
-            label = f"{name}, {SEATS[seat].lower()} ball" + (", yours" if seat == view.get("seat") else "")
-        if ui.in_last_move(name):
-            inner.append(ring(cx, cy, BALL + 3, "#ffffff", 2, opacity="0.45"))
-        if ui.is_selected(name):
-            inner.append(ring(cx, cy, BALL + 3, SELECT, 5))
-        elif ui.is_option(name) and seat is not None:
-            inner.append(ring(cx, cy, BALL + 3, OPTION, 3, stroke_dasharray="5 4", opacity="0.9"))
-        parts.append(ui.target(name, f"<g>{''.join(inner)}</g>", label))
 
-    # What each destination would do, once a tail ball is selected.
-    tail = next((t for t in reversed(ui.selected) if t in cells), None)
-    if tail is not None:
-        parts.append(_preview_overlay(view, ui, tail))
+def _cell(view: dict, ui: BoardUI, name: str, seat: int | None) -> str:
+    """A cell: its hole, its name when empty, its ball and click marks, named for hover and screen readers."""
+    cx, cy, at, outline, text_at, balls = CELL_SHAPES[name]
+    hole = HOLE_LAST if ui.in_last_move(name) else HOLE_FILL
+    inner = [f'<polygon class="cell" points="{outline}" fill="{hole}" stroke="{BOARD_FILL}" stroke-width="2"/>']
+    if seat is None:
+        if ui.is_option(name) and not ui.is_selected(name):
+            # The target dot goes under the cell name so both stay readable.
+            inner.append(dot(cx, cy, 15, OPTION, opacity="0.45"))
+        inner.append(
+            f'<text class="cell-name" {text_at} text-anchor="middle" '
+            f'font-size="11" fill="{LABEL_DARK if ui.is_option(name) or ui.in_last_move(name) else LABEL}">'
+            f"{name}</text>"
+        )
+        label = f"{name}, empty"
+    else:
+        inner.append(balls[seat])
+        label = f"{name}, {SEATS[seat].lower()} ball" + (", yours" if seat == view.get("seat") else "")
+    if ui.in_last_move(name):
+        inner.append(ring(cx, cy, BALL + 3, "#ffffff", 2, opacity="0.45"))
+    if ui.is_selected(name):
+        inner.append(ring(cx, cy, BALL + 3, SELECT, 5))
+    elif ui.is_option(name) and seat is not None:
+        inner.append(ring(cx, cy, BALL + 3, OPTION, 3, stroke_dasharray="5 4", opacity="0.9"))
+    return ui.target(name, f"<g>{''.join(inner)}</g>", label)
 
-    # Scores in the top corners; the side to move gets a ring.
+
+def _scores(view: dict) -> str:
+    """The scores in the top corners; the side to move gets a ring."""
+    to_move = view["to_move"]
+    parts = []
     for seat, x, anchor in ((0, -345, "start"), (1, 345, "end")):
         points = view["scores"][seat]
         ball_x = x + 18 if seat == 0 else x - 18
@@ -250,40 +270,36 @@ def render_board(view: dict, ui: BoardUI) -> str:
             f'<text x="{num(text_x)}" y="-280" text-anchor="{anchor}" font-size="{TEXT}" '
             f'font-weight="bold" fill="#263238">{points} {"pt" if points == 1 else "pts"}</text>'
         )
+    return "".join(parts)
 
-    # Status (bottom left).
-    outcome = view.get("outcome")
-    if outcome is not None:
-        status = get_game("offboard").result_words(outcome)
-    elif to_move is not None:
-        status = f"{SEATS[to_move]} to move"
-    else:
-        status = ""
-    parts.append(f'<text x="-345" y="322" font-size="{TEXT}" fill="#263238">{esc(status)}</text>')
 
-    # The displaced ball (bottom right) with its two choices.
-    displaced = view.get("displaced")
-    if displaced is not None:
-        parts.append(f'<g class="displaced"><title>{SEATS[displaced]} has a displaced ball</title>')
-        parts.append(_ball(222, 262, displaced, 18))
-        chosen = ui.is_selected("discard")
-        hint = "The displaced ball is discarded" if chosen else "Tap an empty cell for the displaced ball"
-        parts.append(
-            f'<text x="246" y="270" font-size="{TEXT}" fill="#263238">Displaced</text>'
-            f'<text x="-345" y="292" font-size="{TEXT}" fill="#455a64">{hint}</text>'
-        )
-        button = (
-            f'<g><rect x="214" y="291" width="132" height="36" rx="8" '
-            f'fill="{"#0d6e9e" if chosen else "#37474f"}" stroke="{SELECT if chosen else "#263238"}" '
-            f'stroke-width="{4 if chosen else 1}"/>'
-            f'<text x="280" y="317" text-anchor="middle" font-size="{TEXT}" fill="#ffffff">'
-            f"{'Discarded' if chosen else 'or discard'}</text></g>"
-        )
-        parts.append(ui.target("discard", button, "Discard the displaced ball, then move"))
-        parts.append("</g>")
+def _status(view: dict) -> str:
+    """The board's status line: the result, whose move it is, or nothing."""
+    if view.get("outcome") is not None:
+        return get_game("offboard").result_words(view["outcome"])
+    return f"{SEATS[view['to_move']]} to move" if view["to_move"] is not None else ""
 
-    aria = "Offboard board. " + f"Red {view['scores'][0]}, Yellow {view['scores'][1]}. " + status
-    return picture("-360 -340 720 680", "offboard inset-focus", aria, "".join(parts), font_family="sans-serif")
+
+def _displaced(view: dict, ui: BoardUI, displaced: int) -> str:
+    """The displaced ball (bottom right) with its two choices: an empty cell for it, or the discard button."""
+    title = f"<title>{SEATS[displaced]} has a displaced ball</title>"
+    parts = [f'<g class="displaced">{title}', _ball(222, 262, displaced, 18)]
+    chosen = ui.is_selected("discard")
+    hint = "The displaced ball is discarded" if chosen else "Tap an empty cell for the displaced ball"
+    parts.append(
+        f'<text x="246" y="270" font-size="{TEXT}" fill="#263238">Displaced</text>'
+        f'<text x="-345" y="292" font-size="{TEXT}" fill="#455a64">{hint}</text>'
+    )
+    button = (
+        f'<g><rect x="214" y="291" width="132" height="36" rx="8" '
+        f'fill="{"#0d6e9e" if chosen else "#37474f"}" stroke="{SELECT if chosen else "#263238"}" '
+        f'stroke-width="{4 if chosen else 1}"/>'
+        f'<text x="280" y="317" text-anchor="middle" font-size="{TEXT}" fill="#ffffff">'
+        f"{'Discarded' if chosen else 'or discard'}</text></g>"
+    )
+    parts.append(ui.target("discard", button, "Discard the displaced ball, then move"))
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def describe(view: dict) -> list[str]:

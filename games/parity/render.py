@@ -67,25 +67,26 @@ def _status(view: dict) -> tuple[str, int | None]:
 
 def render_board(view: dict, ui: BoardUI) -> str:
     """The board, the status panel and the click targets, as SVG."""
-    files = _files(view)
-    width, height = view["files"], view["ranks"]
-    total_w = LEFT + width * CELL + RIGHT
-    total_h = TOP + height * CELL + BOTTOM
-    open_colour = view["open"]
-    n = view["piece_count"]
+    total_w = LEFT + view["files"] * CELL + RIGHT
+    total_h = TOP + view["ranks"] * CELL + BOTTOM
     headline, icon_seat = _status(view)
-    last_cells, captured = _last_cells(view)
-    any_option = bool(ui.options)
-    movable = set(view.get("movable") or [])
-    selected = ui.selected[0] if ui.selected else None
-
     result = f"Game over: {get_game('parity').result_words(view['outcome'])}" if view.get("outcome") else headline
-    label = f"Parity board. {result}. {n} pieces on the board; {open_colour} squares open."
-    out = [
-        f'<rect x="0" y="0" width="{total_w}" height="{total_h}" rx="8" fill="#2f2a26"/>',
-    ]
+    label = f"Parity board. {result}. {view['piece_count']} pieces on the board; {view['open']} squares open."
+    marks = _last_cells(view)
+    body = (
+        f'<rect x="0" y="0" width="{total_w}" height="{total_h}" rx="8" fill="#2f2a26"/>'
+        + _panel(view, total_w, headline, icon_seat)
+        + "".join(_square(view, ui, cell, marks) for cell in view["cells"])
+        + _coordinates(view, ui)
+    )
+    font = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+    return picture(f"0 0 {total_w} {total_h}", "parity-board inset-focus", label, body, font_family=font)
 
-    # ---- status panel: whose turn, piece count, which gate colour is open ----------------
+
+def _panel(view: dict, total_w: int, headline: str, icon_seat: int | None) -> str:
+    """The status panel above the board: whose turn, the piece count, which gate colour is open."""
+    n, open_colour = view["piece_count"], view["open"]
+    out = []
     x0 = LEFT
     if icon_seat is not None:
         out.append(
@@ -114,93 +115,96 @@ def render_board(view: dict, ui: BoardUI) -> str:
         f'<text x="{total_w - RIGHT}" y="49" font-size="13" fill="#cfc6bb" '
         f'text-anchor="end">no capture: {quiet}/{view.get("no_capture_limit", 60)}</text>'
     )
+    return "".join(out)
 
-    # ---- squares, pieces and the clickable overlays --------------------------------------
-    for cell in view["cells"]:
-        name = cell["name"]
-        f = files.index(name[0])
-        r = int(name[1:]) - 1
-        col = width - 1 - f if ui.flip else f
-        row = r if ui.flip else height - 1 - r
-        x = LEFT + col * CELL
-        y = TOP + row * CELL
-        cx, cy = x + CELL / 2, y + CELL / 2
-        kind = cell["kind"]
-        piece = cell["piece"]
-        parts = []
-        if kind in ("red", "blue"):
-            is_open = kind == open_colour
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[(kind, is_open)]}"/>')
-            if not is_open:
-                for k in (15, 30, 45):
-                    parts.append(
-                        f'<line x1="{x + k}" y1="{y + CELL}" x2="{x + CELL}" y2="{y + k}" '
-                        f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>'
-                        f'<line x1="{x}" y1="{y + k}" x2="{x + k}" y2="{y}" '
-                        f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>'
-                    )
-        else:
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[kind]}"/>')
-        if name in last_cells or ui.in_last_move(name):
-            parts.append(
-                f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" height="{CELL - 5}" '
-                f'fill="none" stroke="#ffd43b" stroke-width="4"/>'
-            )
-        if name == captured and piece is None:
-            parts.append(
-                f'<path d="M{cx - 8} {cy - 8}L{cx + 8} {cy + 8}M{cx + 8} {cy - 8}L{cx - 8} {cy + 8}" '
-                f'stroke="#222" stroke-opacity="0.5" stroke-width="3" stroke-linecap="round"/>'
-            )
-        if piece is not None:
-            parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="21" fill="{PIECE_FILL[piece]}" '
-                f'stroke="{PIECE_STROKE[piece]}" stroke-width="2"/>'
-                f'<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="{PIECE_RING[piece]}" '
-                f'stroke-width="1.5"/>'
-            )
-        if ui.is_selected(name):
-            parts.append(ring(cx, cy, 26, "#00c2ff", "4.5"))
-        elif ui.is_option(name):
-            if piece is not None:
-                # A piece that can move: a bright ring with a dark edge for contrast on any square.
-                parts.append(
-                    ring(cx, cy, 26.5, "#111", "6.5", stroke_opacity="0.55") + ring(cx, cy, 26.5, "#ffc400", 4)
-                )
-            else:
-                is_capture = selected is not None and selected[0] == name[0] and abs(int(selected[1:]) - r - 1) == 2
-                if is_capture:
-                    parts.append(ring(cx, cy, 17, "#111", 5, stroke_opacity="0.6"))
-                else:
-                    parts.append(
-                        dot(
-                            cx,
-                            cy,
-                            10,
-                            "#111",
-                            fill_opacity="0.55",
-                            stroke="#fff",
-                            stroke_opacity="0.7",
-                            stroke_width="1.5",
-                        )
-                    )
-        elif not any_option and name in movable:
-            # Nobody to click for this viewer: still show which pieces could move.
-            parts.append(ring(cx, cy, 26, "#ffc400", "2.5", stroke_dasharray="5 4"))
-        if piece is not None:
-            what = f"{view['seat_names'][piece]} piece" + (", yours" if piece == view.get("seat") else "")
-        else:
-            what = "empty " + {"red": "red square", "blue": "blue square"}.get(kind, "square")
-        out.append(ui.target(name, "<g>" + "".join(parts) + "</g>", f"{name}: {what}"))
 
-    # ---- coordinates ----------------------------------------------------------------------
+def _square(view: dict, ui: BoardUI, cell: dict, marks: tuple[set, str | None]) -> str:
+    """One square with its piece and marks, a click target when on offer, named for hover and screen readers."""
+    name, kind, piece = cell["name"], cell["kind"], cell["piece"]
+    x, y = _corner(view, ui, name)
+    cx, cy = x + CELL / 2, y + CELL / 2
+    last_cells, captured = marks
+    parts = [_ground(kind, view["open"], x, y)]
+    if name in last_cells or ui.in_last_move(name):
+        parts.append(
+            f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" height="{CELL - 5}" '
+            f'fill="none" stroke="#ffd43b" stroke-width="4"/>'
+        )
+    if name == captured and piece is None:
+        parts.append(
+            f'<path d="M{cx - 8} {cy - 8}L{cx + 8} {cy + 8}M{cx + 8} {cy - 8}L{cx - 8} {cy + 8}" '
+            f'stroke="#222" stroke-opacity="0.5" stroke-width="3" stroke-linecap="round"/>'
+        )
+    if piece is not None:
+        parts.append(
+            f'<circle cx="{cx}" cy="{cy}" r="21" fill="{PIECE_FILL[piece]}" '
+            f'stroke="{PIECE_STROKE[piece]}" stroke-width="2"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="{PIECE_RING[piece]}" '
+            f'stroke-width="1.5"/>'
+        )
+    parts.append(_click_mark(view, ui, name, piece, cx, cy))
+    if piece is not None:
+        what = f"{view['seat_names'][piece]} piece" + (", yours" if piece == view.get("seat") else "")
+    else:
+        what = "empty " + {"red": "red square", "blue": "blue square"}.get(kind, "square")
+    return ui.target(name, "<g>" + "".join(parts) + "</g>", f"{name}: {what}")
+
+
+def _corner(view: dict, ui: BoardUI, name: str) -> tuple[int, int]:
+    """The top left corner of a square, the board seen from the viewer's side."""
+    width, height = view["files"], view["ranks"]
+    f, r = _files(view).index(name[0]), int(name[1:]) - 1
+    col = width - 1 - f if ui.flip else f
+    row = r if ui.flip else height - 1 - r
+    return LEFT + col * CELL, TOP + row * CELL
+
+
+def _ground(kind: str, open_colour: str, x: int, y: int) -> str:
+    """A square's colour; a closed gate square is hatched."""
+    if kind not in ("red", "blue"):
+        return f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[kind]}"/>'
+    is_open = kind == open_colour
+    parts = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[(kind, is_open)]}"/>']
+    if not is_open:
+        for k in (15, 30, 45):
+            parts.append(
+                f'<line x1="{x + k}" y1="{y + CELL}" x2="{x + CELL}" y2="{y + k}" '
+                f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>'
+                f'<line x1="{x}" y1="{y + k}" x2="{x + k}" y2="{y}" '
+                f'stroke="{HATCH[kind]}" stroke-opacity="0.35" stroke-width="2"/>'
+            )
+    return "".join(parts)
+
+
+def _click_mark(view: dict, ui: BoardUI, name: str, piece: int | None, cx: float, cy: float) -> str:
+    """The mark of a square one may click (a piece to move, a step, a capture), the picked one, or none."""
+    if ui.is_selected(name):
+        return ring(cx, cy, 26, "#00c2ff", "4.5")
+    if ui.is_option(name) and piece is not None:
+        # A piece that can move: a bright ring with a dark edge for contrast on any square.
+        return ring(cx, cy, 26.5, "#111", "6.5", stroke_opacity="0.55") + ring(cx, cy, 26.5, "#ffc400", 4)
+    if ui.is_option(name):
+        selected = ui.selected[0] if ui.selected else None
+        if selected is not None and selected[0] == name[0] and abs(int(selected[1:]) - int(name[1:])) == 2:
+            return ring(cx, cy, 17, "#111", 5, stroke_opacity="0.6")  # a capture lands here
+        return dot(cx, cy, 10, "#111", fill_opacity="0.55", stroke="#fff", stroke_opacity="0.7", stroke_width="1.5")
+    if not ui.options and name in (view.get("movable") or ()):
+        # Nobody to click for this viewer: still show which pieces could move.
+        return ring(cx, cy, 26, "#ffc400", "2.5", stroke_dasharray="5 4")
+    return ""
+
+
+def _coordinates(view: dict, ui: BoardUI) -> str:
+    """The file letters under the board and the rank numbers beside it, from the viewer's side."""
+    files, width, height = _files(view), view["files"], view["ranks"]
+    out = []
     for f in range(width):
         col = width - 1 - f if ui.flip else f
         out.append(coordinate(LEFT + col * CELL + CELL / 2, TOP + height * CELL + 18, files[f], 14, "#e9e1d6"))
     for r in range(height):
         row = r if ui.flip else height - 1 - r
         out.append(coordinate(LEFT / 2, TOP + row * CELL + CELL / 2 + 5, str(r + 1), 14, "#e9e1d6"))
-    font = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
-    return picture(f"0 0 {total_w} {total_h}", "parity-board inset-focus", label, "".join(out), font_family=font)
+    return "".join(out)
 
 
 def describe(view: dict) -> list[str]:
