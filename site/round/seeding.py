@@ -1,8 +1,13 @@
-"""Loading seeds/: demo and bot accounts, and example matches replayed through the move service."""
+"""Loading seeds/: demo and bot accounts, and example matches replayed through the move service and endings.
+
+rated-history.json holds short rated matches among the demo players of every game, so that each leaderboard
+lists established players (their ratings made by the rating service as the matches end).
+"""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 from allauth.account.models import EmailAddress
@@ -12,7 +17,7 @@ from daymove.errors import Refused
 from daymove.play.models import Match
 from daymove.play.signals import replaying_history
 from daymove.players.models import Player
-from daymove.round import moves
+from daymove.round import draws, endings, moves
 from games.registry import get_game
 
 
@@ -33,12 +38,16 @@ def ensure_player(entry: dict):
     return user
 
 
-def load_match(entry: dict, users: dict) -> Match | None:
-    """Create one example match and play its moves; None if it exists already (same game, seats, options)."""
+def load_match(entry: dict, users: dict, nth: int = 1) -> Match | None:
+    """Create one example match, play its moves and its ending; None if it exists already.
+
+    It exists if the database holds `nth` matches of its game, seats and options (it is the `nth` entry of those
+    in seeds/). An entry may end with "resigns": a player's name, or "draw": true (offered and accepted).
+    """
     game = get_game(entry["game"])
     options = game.normalize_options(entry.get("options"))
     player0, player1 = (users[name] for name in entry["players"])
-    if Match.objects.filter(game=game.slug, player0=player0, player1=player1, options=options).exists():
+    if Match.objects.filter(game=game.slug, player0=player0, player1=player1, options=options).count() >= nth:
         return None
     state = game.initial_state(options)
     match = Match.objects.create(
@@ -56,12 +65,24 @@ def load_match(entry: dict, users: dict) -> Match | None:
                 match = moves.submit_move(match.pk, mover, text, match.ply).match
             except Refused as refusal:
                 raise ValueError(f"seed {game.slug} move {match.ply} {text!r}: {refusal.message}") from None
+        return _end(entry, match, users)
+
+
+def _end(entry: dict, match: Match, users: dict) -> Match:
+    """End a seeded match as its entry says (rated like any ending), or leave it going on."""
+    if "resigns" in entry:
+        return endings.resign(match.pk, users[entry["resigns"]])
+    if entry.get("draw"):
+        offerer, other = match.players[match.to_move], match.players[1 - match.to_move]
+        draws.offer_draw(match.pk, offerer)
+        return draws.accept_draw(match.pk, other)
     return match
 
 
 def load_seeds(folder: Path) -> list[str]:
-    """Load every seeds/*.json file; returns a line per thing created."""
+    """Load every seeds/*.json file; returns a line per file that created matches."""
     report = []
+    seen = Counter()  # entries so far per (game, seats, options): the nth of them is the nth such match
     for path in sorted(folder.glob("*.json")):
         data = json.loads(path.read_text())
         users = {}
@@ -69,8 +90,17 @@ def load_seeds(folder: Path) -> list[str]:
             users[player["username"]] = ensure_player(player)
         for name in {n for entry in data.get("matches", []) for n in entry["players"]} - set(users):
             users[name] = get_user_model().objects.get(username=name)
+        loaded = []
         for entry in data.get("matches", []):
-            match = load_match(entry, users)
+            options = get_game(entry["game"]).normalize_options(entry.get("options"))
+            key = (entry["game"], tuple(entry["players"]), json.dumps(options, sort_keys=True))
+            seen[key] += 1
+            match = load_match(entry, users, seen[key])
             if match is not None:
-                report.append(f"{path.name}: {match} ({match.get_status_display()}, {match.ply} moves)")
+                loaded.append(match)
+        if loaded:
+            finished = sum(not match.is_active for match in loaded)
+            report.append(
+                f"{path.name}: {len(loaded)} matches ({finished} finished, {len(loaded) - finished} going on)"
+            )
     return report

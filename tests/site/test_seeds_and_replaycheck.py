@@ -62,3 +62,28 @@ def test_seeding_queues_no_email_and_no_reminder_for_the_seeded_history(db):
     call_command("load_seeds")
     assert Match.objects.filter(status=Match.Status.ACTIVE).exists()
     assert not Job.objects.filter(kind="email").exists()
+
+
+def test_every_leaderboard_shows_established_players_rated_by_their_seeded_matches(db):
+    """The first thing a visitor clicks is not empty: each game's demo players are established (deviation < 110)."""
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from daymove.ratings.glicko2 import PROVISIONAL_DEVIATION
+    from daymove.ratings.models import Rating, RatingChange
+    from games.registry import all_games
+
+    call_command("load_seeds")
+    now = timezone.now()
+    for slug in all_games():
+        page = Client().get(reverse("leaderboard", args=[slug])).content.decode()
+        assert "No established players yet." not in page and "<table" in page, slug
+        established = Rating.objects.filter(game=slug, established_until__gt=now, user__player__is_bot=False)
+        assert established.count() >= 4, slug
+        for rating in established:
+            assert rating.current(now).deviation < PROVISIONAL_DEVIATION
+            assert rating.user.username in page
+            # Honest history: every rated game counted is a finished rated match of theirs, each rated once.
+            rated = Match.objects.filter(game=slug, rated=True, status=Match.Status.FINISHED).involving(rating.user)
+            assert rating.games == rated.count() == RatingChange.objects.filter(user=rating.user, game=slug).count()
+    assert list(check_all_matches()) == []  # and every seeded match replays to its cached position
