@@ -24,7 +24,7 @@ turn_passed = Signal()
 draw_offered = Signal()
 # match: the match has just ended, however it ended (a move, resignation, agreement, timeout, an admin)
 match_finished = Signal()
-# match: the standing draw offer has just been turned down
+# match, seat: the standing draw offer of `seat` has just been turned down (by the other seat)
 draw_declined = Signal()
 # challenge: an open challenge has just been withdrawn or declined
 challenge_closed = Signal()
