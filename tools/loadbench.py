@@ -45,6 +45,7 @@ ENDPOINTS = [
     ("WriteFloor", "POST write floor"),
     ("Dashboard", "GET / (dashboard)"),
     ("MatchPage", "GET /m/<id>/ (match page)"),
+    ("Archive", "GET /players/<name>/games/?filters (archive)"),
     ("Move", "POST /m/<id>/move/"),
 ]
 POOL_SIZE = 2  # database connections kept by each gunicorn worker (DB_POOL_SIZE)
@@ -98,7 +99,25 @@ def plan(seeded: Seeded, dashboard: str, rng: random.Random, viewers: int, moves
         for t in tasks
     ]
     users = sample | {uid for t in tasks for uid in t.players}
-    return {"dashboard_path": dashboard, "dashboard_users": sorted(sample), "viewers": pages, "moves": chains}, users
+    steps = {"dashboard_path": dashboard, "dashboard_users": sorted(sample), "viewers": pages, "moves": chains}
+    return steps | {"archive_paths": archive_paths(sorted(sample), rng)}, users
+
+
+def archive_paths(user_ids: list[int], rng: random.Random) -> list[str]:
+    """Archive pages searched with filters: each sampled player's won games in one game, newest first."""
+    from urllib.parse import urlencode
+
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from games.registry import all_games
+
+    names = get_user_model().objects.filter(pk__in=user_ids).order_by("pk").values_list("username", flat=True)
+    games = sorted(all_games())
+    return [
+        reverse("player_archive", args=[name]) + "?" + urlencode({"game": rng.choice(games), "result": "won"})
+        for name in names
+    ]
 
 
 @dataclass(frozen=True)
@@ -381,7 +400,7 @@ def _size(args, database, env, folder, players: int) -> SizeRun:
     problems = sum(
         1
         for match in played.iterator()
-        if replay_mismatch(match, list(match.moves.order_by("ply").values_list("notation", flat=True)))
+        if replay_mismatch(match, match.notations())
     )
     connections.close_all()
     return SizeRun(players, seeded, seconds_seeding, results, (load_before, load_after), problems)

@@ -223,7 +223,7 @@ def legal_before(match: Match) -> list[str]:
 
 
 def check_match_consistent(match: Match) -> None:
-    notations = list(Move.objects.filter(match=match).order_by("ply").values_list("notation", flat=True))
+    notations = match.notations()
     assert replay_mismatch(match, notations) is None
 
 

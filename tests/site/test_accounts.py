@@ -157,7 +157,7 @@ def test_download_games_as_json_and_text(alice, bob):
 
 def test_download_shows_hidden_moves_only_as_the_player_sees_them(alice, bob):
     match = _ci_sequence_match(alice, bob, 12)
-    notations = list(match.moves.order_by("ply").values_list("notation", flat=True))
+    notations = match.notations()
     exported = json.loads(_client(alice).get(reverse("download_json")).content)["matches"][0]["moves"]
     assert exported == match.rules.history_for(match.position(), 0, notations)
     assert exported != notations  # the opponent's hidden placements stay hidden while it is active

@@ -223,7 +223,7 @@ def test_admin_never_shows_hidden_information(staff, alice, bob):
             rng.choice(match.rules.legal_move_strings(match.position())),
             match.ply,
         )
-    notations = list(match.moves.values_list("notation", flat=True))
+    notations = match.notations()
     secret = [n for n in notations if "@" in n]
     assert secret
     pages = [
