@@ -5,7 +5,7 @@ chose, which clicks may follow and which move they spell out; the prompt above t
 Renderers live in each game package and draw SVG from a player view. They pass the drawing of every point (and
 every other token a player may click) through `BoardUI.target`, which names it for hover and screen readers;
 which tokens are on offer, and what a click does, is the site's business. Here a target is only marked with data
-attributes (`wrap`); the site subclasses BoardUI and turns targets into links (site/play/boards.py).
+attributes (`wrap`); the site subclasses BoardUI and turns targets into links (site/play/match_board.py).
 """
 
 from __future__ import annotations

@@ -276,7 +276,7 @@ def _kill_while_a_bot_thinks(
 ) -> CeleryWorker:
     """Move against the slow bot until its job is caught running, SIGKILL the worker, start another; returns it."""
     from daymove.outbox.models import Job
-    from daymove.play.bots import bot_turn_key
+    from daymove.play.bot_jobs import bot_turn_key
     from daymove.play.models import Match, Move
 
     report, config = scenario.report, scenario.config

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from daymove.errors import Refused
-from daymove.play.boards import replay_state
+from daymove.play.match_board import replay_state
 from daymove.play.models import Match
 from games.base import RulesError
 

@@ -18,7 +18,7 @@ from django.core.cache import caches
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 
-from daymove.play import boards
+from daymove.play import match_board
 from daymove.play.models import Match
 
 CACHE = "boards"
@@ -32,7 +32,7 @@ def drawing_sources() -> list[Path]:
     import games
 
     history = Path(get_template(HISTORY).origin.name)
-    return sorted(Path(games.__file__).parent.rglob("*.py")) + [Path(boards.__file__), history]
+    return sorted(Path(games.__file__).parent.rglob("*.py")) + [Path(match_board.__file__), history]
 
 
 @cache
@@ -46,31 +46,31 @@ def code_digest() -> str:
 
 def drawing_key(match: Match, seat: int | None, clicked: list[str], at: int | None) -> str:
     """The cache key of what `seat` sees of the match as stored now, with these clicks, at this replayed ply."""
-    replaying = boards.is_replay(match, at)
+    replaying = match_board.is_replay(match, at)
     stored = [match.game, match.options, match.state, match.ply, match.status, match.winner, match.result_reason]
-    view = [seat, boards.may_move(match, seat, replaying), clicked, at if replaying else None]
+    view = [seat, match_board.may_move(match, seat, replaying), clicked, at if replaying else None]
     text = json.dumps([stored, view, match.pk], sort_keys=True, separators=(",", ":"))
     return f"{code_digest()}:{match.pk}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
 
 
 def page_context(match: Match, user, clicked: list[str], at: int | None) -> dict:
-    """`boards.match_context`, its drawings taken from the cache when this view of this position was drawn before."""
+    """`match_board.match_context`, its drawings from the cache when this view of this position was drawn before."""
     seat = match.seat_of(user)
     store = caches[CACHE]
     key = drawing_key(match, seat, clicked, at)
     drawn = store.get(key)
     if drawn is None:
-        context = boards.match_context(match, user, match.notations(), clicked, at)
+        context = match_board.match_context(match, user, match.notations(), clicked, at)
         context["history_html"] = render_to_string(HISTORY, context)
         store.set(key, {name: context[name] for name in (*DRAWN, "history_html")}, SECONDS)
         return context
-    replaying = boards.is_replay(match, at)
+    replaying = match_board.is_replay(match, at)
     return drawn | {
         "history_html": mark_safe(drawn["history_html"]),  # drawn by our own template, escaped there
         "match": match,
         "rules": match.rules,
         "seat": seat,
-        "can_move": boards.may_move(match, seat, replaying),
+        "can_move": match_board.may_move(match, seat, replaying),
         "replaying": replaying,
         "base_url": match.get_absolute_url(),
         "seat_names": match.rules.seat_names,

@@ -12,7 +12,7 @@ from email.mime.image import MIMEImage
 import cairosvg
 from django.core.mail import EmailMultiAlternatives
 
-from daymove.play.boards import last_move_tokens
+from daymove.play.match_board import last_move_tokens
 from daymove.play.models import Match
 from games.ui import BoardUI
 

@@ -1,4 +1,4 @@
-"""A bot playing its turn: the outbox job a move records (`daymove.play.bots`), played through the move service."""
+"""A bot playing its turn: the outbox job a move records (`daymove.play.bot_jobs`), played through the move service."""
 
 from __future__ import annotations
 

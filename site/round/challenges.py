@@ -13,7 +13,7 @@ from daymove.clocks.services import match_terms, set_challenge_terms, start_cloc
 from daymove.clocks.terms import check_terms
 from daymove.errors import Refused
 from daymove.play import challenges, signals
-from daymove.play.bots import schedule_bot_turn
+from daymove.play.bot_jobs import schedule_bot_turn
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Challenge, Match
 from daymove.players.bots import is_bot

@@ -18,7 +18,7 @@ from daymove.clocks.services import after_move
 from daymove.errors import Refused
 from daymove.plans import engine
 from daymove.play import moves, signals
-from daymove.play.bots import schedule_bot_turn
+from daymove.play.bot_jobs import schedule_bot_turn
 from daymove.play.models import Match
 from daymove.play.moves import MoveResult
 from daymove.round.endings import finish

@@ -19,7 +19,7 @@ from daymove.clocks.services import extend_deadline
 from daymove.errors import Refused
 from daymove.live.notices import AWAY, match_changed, players_changed
 from daymove.moderation import actions as moderation
-from daymove.play import bots
+from daymove.play import bot_jobs
 from daymove.play.models import RESULT_NOTE_MAX_LENGTH, Challenge, Match, Move
 from daymove.play.replaycheck import replay_mismatch
 from daymove.players.models import Player
@@ -220,7 +220,7 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
 
     @admin.action(description="Re-queue the bot's turn", permissions=["change"])
     def requeue_bot_turn(self, request, queryset):
-        _run_action(self, request, queryset, "Re-queued the bot's turn", bots.requeue_bot_turn)
+        _run_action(self, request, queryset, "Re-queued the bot's turn", bot_jobs.requeue_bot_turn)
 
 
 @admin.register(Move)

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.errors import Refused
 from daymove.plans import analysis, conditional
-from daymove.plans.boards import analysis_context, analysis_url
+from daymove.plans.analysis_board import analysis_context, analysis_url
 from daymove.play.lookups import match_or_404
 from daymove.refusals import answers_refusals
 

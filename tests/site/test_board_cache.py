@@ -165,4 +165,4 @@ def test_hidden_tiles_stay_per_view_and_never_come_from_another_world(viewers, a
 
 def test_a_release_that_changes_how_boards_or_the_move_list_are_drawn_gets_new_keys():
     names = {path.name for path in board_cache.drawing_sources()}
-    assert {"history.html", "boards.py", "render.py"} <= names  # the move list, the page's boards, a game's drawing
+    assert {"history.html", "match_board.py", "render.py"} <= names  # the move list, the page's board, its drawing

@@ -33,7 +33,7 @@ from django.urls import reverse
 
 from daymove.notify.mailer import send_email_job
 from daymove.notify.models import EmailPreferences
-from daymove.play import boards
+from daymove.play import match_board
 from daymove.play.models import Match
 from daymove.web.views import LIVE_PARTS
 from games.registry import all_games
@@ -263,14 +263,14 @@ def _view_reveals(monkeypatch, game):
 
 
 def _comment_in_page(monkeypatch, game):
-    original = boards.match_context
+    original = match_board.match_context
 
     def careless(match, user, notations, clicked, at):
         context = original(match, user, notations, clicked, at)
         context["board_svg"] += f"<!-- last move {notations[-1] if notations else ''} -->"
         return context
 
-    monkeypatch.setattr(boards, "match_context", careless)
+    monkeypatch.setattr(match_board, "match_context", careless)
 
 
 @pytest.mark.django_db

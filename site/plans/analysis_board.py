@@ -14,7 +14,7 @@ from daymove.plans import positions, trees
 from daymove.plans.access import analysis_seat
 from daymove.plans.conditional import plan_of
 from daymove.plans.models import AnalysisTree
-from daymove.play.boards import LinkedBoardUI, select
+from daymove.play.match_board import LinkedBoardUI, select
 from daymove.play.models import Match
 
 TARGET = "#analysis"
