@@ -2,8 +2,8 @@
 
 The plan, written by `tools.loadbench` to the JSON file named by LOADBENCH_PLAN, holds each player's Cookie header
 (a logged-in session and a CSRF secret), the (match, player) pairs whose pages are viewed, the dashboard's path,
-and the next move of seeded active matches. Requests go to the `--host` Locust is given; users wait nothing between
-requests (a closed loop, as many requests in flight as users).
+the archive searches, and the next move of seeded active matches. Requests go to the `--host` Locust is given;
+users wait nothing between requests (a closed loop, as many requests in flight as users).
 """
 
 from __future__ import annotations
@@ -76,6 +76,16 @@ class MatchPage(_Bench):
     def match_page(self):
         match_id, uid = _rng.choice(PLAN["viewers"])
         self.client.get(f"/m/{match_id}/", headers={"Cookie": COOKIES[uid]}, name="GET /m/<id>/ (match page)")
+
+
+class Archive(_Bench):
+    """A player's archive searched with filters (a game, won, newest first), seen by a signed-in player."""
+
+    @task
+    def archive(self):
+        uid = _rng.choice(PLAN["dashboard_users"])
+        path = _rng.choice(PLAN["archive_paths"])
+        self.client.get(path, headers={"Cookie": COOKIES[uid]}, name="GET /players/<name>/games/?filters (archive)")
 
 
 class Move(_Bench):

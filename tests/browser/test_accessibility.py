@@ -1,8 +1,8 @@
 """Accessibility checked by an outside checker: axe-core (through axe-playwright-python) on every main page.
 
 Every page a player meets — lobby, each game's match page as the player to move (also with a move half made)
-and as a spectator, rules, profile, leaderboards, settings, sign-up and log-in — has no violation that axe-core
-rates "serious" or "critical".
+and as a spectator, rules, profiles, leaderboards, settings, the archives, the watch page, sign-up and log-in — has
+no violation that axe-core rates "serious" or "critical".
 """
 
 import pytest
@@ -46,13 +46,27 @@ def test_no_serious_violations_on_any_main_page(open_tab):
     found = {}
 
     anonymous = open_tab()
-    for path in ["/accounts/signup/", "/accounts/login/", "/"]:
+    for path in ["/accounts/signup/", "/accounts/login/", "/", "/watch/", "/games/"]:
         anonymous.go(path)
         found[f"anonymous {path}"] = serious_violations(anonymous.page)
 
     player = open_tab()
     player.log_in("alice", PASSWORD)
-    paths = ["/", "/settings/", "/account/", f"/players/{alice.username}/", "/leaderboard/"]
+    paths = [
+        "/",
+        "/settings/",
+        "/account/",
+        f"/players/{alice.username}/",
+        f"/players/{bob.username}/",
+        "/leaderboard/",
+    ]
+    # The archives (with a search, and with a bad one), the watch page and the profile settings.
+    paths += [
+        "/games/",
+        "/games/?result=running&sort=longest",
+        f"/players/{alice.username}/games/?game=parity&result=won",
+    ]
+    paths += [f"/players/{alice.username}/games/?since=not-a-date", "/watch/", "/settings/profile/"]
     for slug in all_games():
         paths += [f"/games/{slug}/rules/", f"/leaderboard/{slug}/", f"/challenges/new/{slug}/"]
     for path in paths:
