@@ -387,6 +387,7 @@ def test_chat_and_notes_keep_only_what_fits(world, sent, which, htmx):
 FORMS = [
     *[("new_challenge", {"slug": slug}) for slug in all_games()],  # every game's options
     ("player_settings", {}),
+    ("profile_settings", {}),
     ("book_vacation", {}),
     ("calendar_action", {}),
     ("delete_account", {}),
@@ -434,6 +435,14 @@ QUERY_KEYS = [
     "o",
     "q",
     "next",
+    "board",
+    "result",
+    "rated",
+    "since",
+    "until",
+    "bots",
+    "sort",
+    "after",
 ]
 query = st.one_of(
     st.lists(
@@ -478,6 +487,12 @@ def test_random_query_strings_and_path_arguments_never_fail(world, data, role, h
         f"/email/unsubscribe/{data.draw(path_text)}/",
         f"/challenges/new/{data.draw(path_text)}/",
         f"/challenges/{data.draw(big_int)}/accept/",
+        "/games/",
+        "/players/sec-player/games/",
+        f"/players/{data.draw(path_text)}/games/",
+        "/watch/",
+        f"/m/{pk}/record.json",
+        f"/m/{data.draw(big_int)}/record.txt",
     ]
     path = data.draw(st.sampled_from(paths))
     url = f"{path}?{data.draw(query)}"
