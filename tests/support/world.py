@@ -24,6 +24,8 @@ NOTE = "private-note-of-the-player-0192"
 CHAT = "chat-between-the-players-4417"
 # Rows that are not the site's state: sessions, the admin's log of its own changes, content types.
 NOT_STATE_APPS = ("sessions", "admin", "contenttypes")
+# Nor is the position a player's page last showed them (a look, like a login time: a turn email waits for it).
+NOT_STATE_MODELS = ("notify.SeenPosition",)
 
 
 @dataclass
@@ -75,10 +77,10 @@ def build_world() -> World:
 
 
 def snapshot() -> dict:
-    """Every row of the site's own state (sessions, admin log and login times aside), for before/after."""
+    """Every row of the site's own state (sessions, admin log, login times and looks aside), for before/after."""
     state = {}
     for model in apps.get_models():
-        if model._meta.app_label in NOT_STATE_APPS:
+        if model._meta.app_label in NOT_STATE_APPS or model._meta.label in NOT_STATE_MODELS:
             continue
         rows = model.objects.order_by("pk").values()
         state[model._meta.label] = [{k: v for k, v in row.items() if k != "last_login"} for row in rows]
