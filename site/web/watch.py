@@ -25,7 +25,7 @@ class WatchFilter(forms.Form):
 
 def games_to_watch(game: str = "") -> list[Match]:
     """The listed games in progress (of one game, if named), latest move first, each with `ratings` by seat."""
-    matches = Match.objects.filter(status=Match.Status.ACTIVE).exclude(unlisted())
+    matches = Match.objects.active().exclude(unlisted())
     if game:
         matches = matches.filter(game=game)
     shown = list(
