@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from daymove.play.models import Match
 from daymove.ratings.models import Rating
-from daymove.web.archive import unlisted
+from daymove.web.archive import listed
 from games.registry import all_games
 
 WATCH_SHOWN = 50  # the rest are in the archive, searched for games in progress
@@ -25,7 +25,7 @@ class WatchFilter(forms.Form):
 
 def games_to_watch(game: str = "") -> list[Match]:
     """The listed games in progress (of one game, if named), latest move first, each with `ratings` by seat."""
-    matches = Match.objects.active().exclude(unlisted())
+    matches = Match.objects.active().filter(listed())
     if game:
         matches = matches.filter(game=game)
     shown = list(
