@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from daymove.notify.allowances import challenge_email_allowed
+from daymove.notify.models import preferences_of
 from daymove.play.models import Challenge, Match
 from daymove.play.signals import is_replaying_history
 from daymove.players.bots import is_bot
@@ -103,7 +104,9 @@ def challenge_created(challenge: Challenge, transport: Transport) -> list[Tiding
     opponent = challenge.opponent
     if is_replaying_history() or opponent is None or is_bot(opponent):
         return []
-    if transport.challenges_within_allowance and not challenge_email_allowed(challenge.creator, opponent):
+    # Only an email the opponent wants counts against the allowances.
+    counted = transport.challenges_within_allowance and preferences_of(opponent).wants("challenge")
+    if counted and not challenge_email_allowed(challenge.creator, opponent):
         challenge.email_held = True  # the challenger is told that no email went out
         return []
     return [Tiding("challenge", opponent, f"c{challenge.pk}", 0, {"challenge": challenge.pk})]

@@ -126,3 +126,14 @@ def test_every_email_carries_a_list_id_beside_its_list_unsubscribe(
     assert labels == {"challenge", "your-turn", "digest", "reminder", "game-over"}
     # One list per kind of email that can be stopped on its own, all under the sender's domain.
     assert all(list_id.endswith(".daymove.localhost>") for list_id in kinds)
+
+
+def test_a_challenge_to_someone_who_wants_no_challenge_emails_uses_no_allowance(
+    alice, bob, carol, settings, django_capture_on_commit_callbacks
+):
+    settings.DAYMOVE_CHALLENGE_EMAILS_SENT_PER_HOUR = 1
+    EmailPreferences.objects.create(user=bob, challenges=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        challenges.create_challenge(alice, "abande", {}, "bob", rated=False)  # no email wanted: none counted
+        challenges.create_challenge(alice, "abande", {}, "carol", rated=False)  # alice's one email this hour
+    assert [m.subject for m in mail.outbox] == ["alice challenges you to Abande"] and mail.outbox[0].to == [carol.email]
