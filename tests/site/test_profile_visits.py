@@ -104,3 +104,12 @@ def test_the_profile_text_is_reportable_and_the_report_keeps_it(client, alice, b
     response = client.post(link, {"reason": "profile"})
     assert response.status_code == 400 and "alice has no profile text to report." in response.content.decode()
     assert get_user_model().objects.get(username="alice").reports_received.count() == 1
+
+
+@pytest.mark.django_db
+def test_deleting_the_account_removes_the_about_text(alice):
+    from daymove.players.accounts import delete_account
+
+    Player.objects.filter(user=alice).update(about="My name is Alice Example, I live in Lyon.")
+    delete_account(alice)
+    assert not Player.objects.filter(about__contains="Alice Example").exists()
