@@ -4,6 +4,7 @@ a bad search is a message on the page; unlisted games are the player's own."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from datetime import UTC, date, datetime, timedelta
@@ -267,14 +268,23 @@ def test_paging_is_stable_while_games_end_and_start(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_the_archive_pages_search_through_the_form(client):
-    users = seed_games(40, random.Random(5))
+def test_the_archive_pages_search_through_the_form(client, monkeypatch):
+    monkeypatch.setattr(archive, "PAGE_SIZE", 4)
+    users = seed_games(60, random.Random(5))
     alice = users["alice"]
     url = reverse("player_archive", args=["alice"])
     page = client.get(url, {"result": "won", "opponent": "bob"})
     assert page.status_code == 200
     shown = [int(n) for n in re.findall(r'href="/m/(\d+)/"', page.content.decode())]
     assert shown == brute_force(alice, None, {"result": "won", "opponent": "bob"})[: archive.PAGE_SIZE]
+    # Page after page by the page's own "Next page" link, as a reader without script would.
+    seen, address = [], url + "?opponent=bob"
+    while address:
+        text = client.get(address).content.decode()
+        seen += [int(n) for n in re.findall(r'href="/m/(\d+)/"', text)]
+        following = re.search(r'<a href="(\?[^"]*)" rel="next">', text)
+        address = url + html.unescape(following[1]) if following else None
+    assert seen == brute_force(alice, None, {"opponent": "bob"}) and len(seen) > archive.PAGE_SIZE
     fragment = client.get(url, {"game": "parity"}, HTTP_HX_REQUEST="true").content.decode()
     assert fragment.lstrip().startswith('<section id="archive-results"') and "<html" not in fragment
     site = client.get(reverse("site_archive"), {"sort": "longest"}).content.decode()
