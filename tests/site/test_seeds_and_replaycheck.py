@@ -4,6 +4,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
@@ -12,6 +13,8 @@ from daymove.play.models import Match, Move
 from daymove.play.replaycheck import check_all_matches
 from daymove.players.bots import bot_players
 from games.bot.levels import LEVELS
+
+pytestmark = pytest.mark.slow  # each test loads the whole of seeds/ (10-20 s): `make test`, not `make check`
 
 SEEDS = Path(settings.BASE_DIR, "seeds")
 
