@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 
 from daymove.errors import Refused
 
@@ -61,7 +62,11 @@ class RefusalMiddleware:
             return None
         match = request.resolver_match
         declared = getattr(match.func, "refusal_answer", None) or _Answer()
-        return _answer(request, exception, declared, match.kwargs)
+        response = _answer(request, exception, declared, match.kwargs)
+        # The view's own never_cache never saw this answer (the refusal rose through it), and a refusal says
+        # something of one person's request at one moment: no cache may keep it.
+        add_never_cache_headers(response)
+        return response
 
 
 def _answer(request, refusal: Refused, declared: _Answer, url_kwargs: dict) -> HttpResponse:

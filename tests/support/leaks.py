@@ -19,7 +19,7 @@ from daymove.play.models import Match, Move
 
 # Tokens that differ between two renders of the same page for reasons of their own.
 # Per request, not per position: CSRF tokens, and when the page was drawn (its live stream starts there).
-_RANDOM = re.compile(rb'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": "|[?&](?:amp;)?t=)[^"&]+')
+_RANDOM = re.compile(rb'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": "|data-live-since="|[?&](?:amp;)?t=)[^"&]+')
 _HISTORY_ENTRY = re.compile(r'<a href="[^"]*\?at=([1-9]\d*)"[^>]*>([^<]*)</a>')  # "start" is at=0
 
 
