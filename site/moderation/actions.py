@@ -1,4 +1,5 @@
-"""What moderators do to an account: warn, mute the chat, close the account, annul ratings; each one logged.
+"""What moderators do to an account (warn, mute the chat, close the account, annul ratings) or a match (declare its
+result); each one logged.
 
 Every action is a `ModerationAction` row (who, to whom, from which report, what exactly), written in
 the transaction that does it; acting on a report closes it.

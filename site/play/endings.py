@@ -40,7 +40,7 @@ def end_match(
     only_if: Q | None = None,
     conflict: str = "This match is already over.",
 ) -> Match:
-    """End an active match (optionally only while `only_if` holds); Conflict if it no longer can.
+    """End an active match (optionally only while `only_if` holds; `note`: the moderators' reason); Conflict if not.
 
     The UPDATE is conditional on the match still being active, so whoever ends it first wins and what an
     ending causes (ratings, emails) happens exactly once.
