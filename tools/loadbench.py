@@ -397,11 +397,7 @@ def _size(args, database, env, folder, players: int) -> SizeRun:
     # The matches the moves were played in still replay from their moves (the others were not touched; replaying
     # all 50,000 of a large site would take longer than the run).
     played = Match.objects.filter(pk__in={chain["match"] for chain in steps["moves"]})
-    problems = sum(
-        1
-        for match in played.iterator()
-        if replay_mismatch(match, match.notations())
-    )
+    problems = sum(1 for match in played.iterator() if replay_mismatch(match, match.notations()))
     connections.close_all()
     return SizeRun(players, seeded, seconds_seeding, results, (load_before, load_after), problems)
 
