@@ -59,4 +59,8 @@ def delete_account(user) -> str:
 
 def find_player(username: str):
     """The active user with this name (any case), or None."""
-    return get_user_model().objects.filter(username__iexact=username.strip(), is_active=True).first()
+    name = username.strip()
+    # No account has a longer name, and SQLite refuses to compare a very long one (LIKE pattern too complex).
+    if len(name) > get_user_model()._meta.get_field("username").max_length:
+        return None
+    return get_user_model().objects.filter(username__iexact=name, is_active=True).first()
