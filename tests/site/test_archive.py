@@ -27,6 +27,14 @@ from tests.factories import MatchFactory, UserFactory
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 GAMES = list(all_games())
+# The game whose board is a challenger's choice, found by its options (the archive filters by it), and its boards.
+[(BOARD_GAME, BOARDS)] = [
+    (slug, spec.choices)
+    for slug, game in all_games().items()
+    for spec in game.chosen_option_specs()
+    if spec.name == "board"
+]
+BOARDLESS_GAME = next(slug for slug in GAMES if slug != BOARD_GAME)
 NAMES = ("alice", "bob", "carol", "robo", "dave")  # robo is a bot, dave keeps his games unlisted
 CLOCKS = [str(days) for days in DAYS_PER_MOVE] + ["bank"]
 DAYS = [(START + timedelta(days=d)).date() for d in range(0, 12)]
@@ -40,7 +48,7 @@ def seed_games(count: int, rng: random.Random) -> dict:
     for _ in range(count):
         first, second = rng.sample(NAMES, 2)
         game = rng.choice(GAMES)
-        options = {"board": rng.choice(["square", "hex"])} if game == "abande" else {}
+        options = {"board": rng.choice(BOARDS)} if game == BOARD_GAME else {}
         status = rng.choice([Match.Status.ACTIVE, Match.Status.FINISHED, Match.Status.FINISHED, Match.Status.ABORTED])
         created = START + timedelta(hours=rng.choice(range(0, 24 * 10, 7)))
         ended = created + timedelta(days=1) if status != Match.Status.ACTIVE else None
@@ -114,7 +122,7 @@ def _wanted(m, seat, data) -> bool:
     return all(
         [
             not data.get("game") or m.game == data["game"],
-            not data.get("board") or (m.game == "abande" and m.options.get("board") == data["board"]),
+            not data.get("board") or (m.game == BOARD_GAME and m.options.get("board") == data["board"]),
             not data.get("opponent") or other.username == data["opponent"],
             not data.get("result") or results[data["result"]],
             not data.get("rated") or m.rated == (data["rated"] == "yes"),
@@ -154,14 +162,14 @@ def maybe(values) -> st.SearchStrategy:
 
 
 def searches(player_archive: bool):
-    """Any search the form accepts (the board only with Abande or no game; the dates in order)."""
+    """Any search the form accepts (the board only with its game or no game; the dates in order)."""
     results = (
         ["won", "lost", "drawn", "aborted", "running"] if player_archive else ["decided", "drawn", "aborted", "running"]
     )
     return st.fixed_dictionaries(
         {
             "game": maybe(GAMES),
-            "board": maybe(["square", "hex"]),
+            "board": maybe(BOARDS),
             "opponent": maybe(NAMES) if player_archive else st.just(""),
             "result": maybe(results),
             "rated": maybe(["yes", "no"]),
@@ -177,7 +185,7 @@ def _tidy(search: dict) -> dict:
     since, until = search.pop("dates")
     if since and until and since > until:
         since, until = until, since
-    if search["game"] not in ("", "abande"):
+    if search["game"] not in ("", BOARD_GAME):
         search["board"] = ""
     return {k: v for k, v in (search | {"since": since, "until": until}).items() if v}
 
@@ -219,7 +227,7 @@ def test_each_filter_alone_narrows_the_list(monkeypatch):
     everything = brute_force(alice, alice, {})
     values = {
         "game": GAMES,
-        "board": ["square", "hex"],
+        "board": BOARDS,
         "opponent": ["bob", "carol", "robo", "dave"],
         "result": ["won", "lost", "drawn", "aborted", "running"],
         "rated": ["yes", "no"],
@@ -297,7 +305,10 @@ def test_the_archive_pages_search_through_the_form(client, monkeypatch):
     "query,message",
     [
         ({"game": "chess"}, "Select a valid choice"),
-        ({"board": "hex", "game": "parity"}, "The board is a choice in Abande only."),
+        (
+            {"board": BOARDS[-1], "game": BOARDLESS_GAME},
+            f"The board is a choice in {all_games()[BOARD_GAME].name} only.",
+        ),
         ({"opponent": "nobody-at-all"}, "There is no player called nobody-at-all."),
         ({"since": "yesterday"}, "Enter a valid date"),
         ({"since": "2026-03-05", "until": "2026-03-01"}, "The end of the date range is before its start."),

@@ -1,5 +1,6 @@
 """Rated results: both ratings change once, in the result's transaction; leaderboards and profiles."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -10,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from daymove.errors import Conflict
+from daymove.play.models import Match
 from daymove.ratings import glicko2
 from daymove.ratings.models import Rating, RatingChange
 from daymove.ratings.updates import rate_match
@@ -159,17 +161,30 @@ def _finished_matches(user, opponent, count):
         endings.resign(m.pk, opponent if i % 2 == 0 else user)
 
 
-def test_profile_shows_rating_chart_record_and_recent_matches(client, alice, bob):
+def _match_links(page: str) -> list[int]:
+    return [int(n) for n in re.findall(r'href="/m/(\d+)/"', page)]
+
+
+def test_profile_shows_rating_chart_record_current_games_and_the_archive(client, alice, bob):
     _finished_matches(alice, bob, 3)  # alice wins, loses, wins
     casual = MatchFactory(player0=alice, player1=bob, rated=False)
     draws.offer_draw(casual.pk, alice)
     draws.accept_draw(casual.pk, bob)
+    running = MatchFactory(player0=bob, player1=alice)
     page = client.get(reverse("profile", args=["alice"])).content.decode()
     row = _rating(alice)
     assert f"{round(row.rating)}?" in page  # three games: still provisional
     assert "2 won, 1 drawn, 1 lost" in page
     assert '<svg class="rating-chart"' in page and "<polyline" in page
-    assert page.count('href="/m/') >= 4
+    assert _match_links(page) == [running.pk]  # current games only; finished ones are in the archive
+
+    # The profile's link to the whole archive leads to every finished match (and the running one).
+    archive = reverse("player_archive", args=["alice"])
+    assert f'href="{archive}"' in page
+    listed = _match_links(client.get(archive).content.decode())
+    finished = Match.objects.involving(alice).filter(status=Match.Status.FINISHED)
+    assert len(finished) == 4
+    assert sorted(listed) == sorted([m.pk for m in finished] + [running.pk])
     assert client.get(reverse("profile", args=["nobody"])).status_code == 404
 
 
