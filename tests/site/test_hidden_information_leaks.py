@@ -243,6 +243,7 @@ def _players(tag: str):
 
 
 # ---- the tests ----------------------------------------------------------------------------------
+@pytest.mark.slow  # a whole game through every page, part and email (1-2 minutes): `make test`, not `make check`
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
 def test_no_page_reveals_hidden_information(game):
@@ -273,6 +274,7 @@ def _comment_in_page(monkeypatch, game):
     monkeypatch.setattr(match_board, "match_context", careless)
 
 
+@pytest.mark.slow  # the sweep above, once for each breakage: `make test`, not `make check`
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
 @pytest.mark.parametrize("breakage", [_redaction_off, _view_reveals, _comment_in_page])
