@@ -28,8 +28,10 @@ def match_clock(context, match, seat):
     """The time control, the running deadline, time banks, and (for the players and staff) their vacations."""
     clock = getattr(match, "clock", None)  # loaded with the match by the page (web.views), else asked for here
     viewer = context["request"].user
-    shown = match.is_active and (seat is not None or viewer.is_staff)
-    away = _away([match.player0_id, match.player1_id]) if shown else {}
+    # Read for the players and staff whatever the match's state, so the page's query count never varies;
+    # shown only while the match is on.
+    booked = _away([match.player0_id, match.player1_id]) if seat is not None or viewer.is_staff else {}
+    away = booked if match.is_active else {}
     now = timezone.now()
     players = []
     for index, user in enumerate(match.players):
