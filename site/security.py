@@ -1,4 +1,7 @@
-"""Security headers Django 5.2 does not set itself, and the refusal of malformed requests (unreadable, or a NUL)."""
+"""Security headers Django 5.2 does not set itself, the refusal of malformed requests (unreadable, or a NUL), and
+refused requests logged without a traceback."""
+
+import logging
 
 from django.core.exceptions import BadRequest, SuspiciousOperation
 from django.http import HttpResponseBadRequest
@@ -73,3 +76,13 @@ class NeverCacheAccountPagesMiddleware:
         if request.path.startswith("/accounts/"):
             add_never_cache_headers(response)
         return response
+
+
+class RefusedRequestsWithoutTraceback(logging.Filter):
+    """Logs a refused request (a 4xx answer) in one line: its traceback says nothing of a fault of the site's."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)
+        if status is not None and 400 <= status < 500:
+            record.exc_info = record.exc_text = None
+        return True

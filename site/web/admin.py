@@ -29,7 +29,7 @@ from daymove.round import endings
 
 def shown_notation(move: Move) -> str:
     """The notation an admin may read: hidden-information moves only once the match is over."""
-    if move.match.rules.hidden_information and move.match.is_active:
+    if move.match.rules.visibility.hidden and move.match.is_active:
         return "(hidden until the match ends)"
     return move.notation
 
@@ -105,7 +105,7 @@ def _replay_report(match: Match) -> tuple[bool, str]:
     problem = replay_mismatch(match, match.notations())
     if problem is None:
         return True, "Replay check: the moves give the stored position."
-    if match.rules.hidden_information and match.is_active:
+    if match.rules.visibility.hidden and match.is_active:
         return False, "Replay check: the moves do NOT give the stored position (details hidden until the end)."
     return False, f"Replay check: {problem}."
 
@@ -160,6 +160,13 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
         if obj is not None and _has_history(obj):
             return False
         return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request):
+        # Django's bulk delete answers a match with moves by blaming the admin's permissions; without it, a match
+        # that may go is deleted from its own page, and one with history is aborted or adjudicated instead.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
     @admin.action(description="Abort (no result, not rated)", permissions=["change"])
     def abort(self, request, queryset):
