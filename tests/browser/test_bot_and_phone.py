@@ -36,7 +36,10 @@ def test_a_player_plays_a_whole_game_against_a_bot(open_tab):
         text = rng.choice(match.rules.legal_move_strings(match.position()))
         tab.go(match.get_absolute_url())
         for token in match.rules.move_tokens(text):
+            # Each click redraws the play area: wait for it, or the next click may land on the old one.
+            play = page.locator("#play").element_handle()
             page.locator(f'[data-token="{token}"]').first.click()
+            page.wait_for_function("el => !el.isConnected", arg=play)
         with page.expect_response(lambda r: r.url.endswith(f"/m/{match.pk}/move/")):
             page.locator("button.confirm-move").click()
     tab.go(match.get_absolute_url())
