@@ -282,34 +282,9 @@ class Game:
         """What each seat may see of this game's positions."""
         return self.visibility_type(self)
 
-    @property
-    def hidden_information(self) -> bool:
-        """Whether some seat is kept from seeing part of a position."""
-        return self.visibility.hidden
-
     def player_view(self, state: State, seat: int | None) -> dict:
         """Everything `seat` (None = spectator) may see, as JSON-compatible data, nothing more."""
         raise NotImplementedError
-
-    def history_for(self, state: State, seat: int | None, notations: list[str]) -> list[str]:
-        """The move list as `seat` may read it (Visibility.history_for)."""
-        return self.visibility.history_for(state, seat, notations)
-
-    def seen_move(self, state: State, seat: int | None, text: str) -> str:
-        """The legal move `text` from `state` as `seat` would read it once played (Visibility.seen_move)."""
-        return self.visibility.seen_move(state, seat, text)
-
-    def revealed_view(self, state: State, seat: int | None) -> dict:
-        """The view of a position of a match that has ended: nothing is secret (Visibility.revealed_view)."""
-        return self.visibility.revealed_view(state, seat)
-
-    def sample_state(self, view: dict, rng: random.Random) -> State:
-        """A full state consistent with a player's view, hidden parts sampled (Visibility.sample_state)."""
-        return self.visibility.sample_state(view, rng)
-
-    def alternative_history(self, notations: list[str], options: dict, seat: int | None, rng: random.Random):
-        """Another legal move list `seat` cannot tell from `notations`, or None (Visibility.alternative_history)."""
-        return self.visibility.alternative_history(notations, self.normalize_options(options), seat, rng)
 
     def describe(self, view: dict) -> list[str]:
         """A plain-text description of a view, one line per fact (for screen readers and email)."""

@@ -1,10 +1,10 @@
 """Monte Carlo tree search over the rules interface, for every game.
 
-The bot only ever sees a player's view: `game.sample_state(view, rng)` turns it into a state to search from.
+The bot only ever sees a player's view: `game.visibility.sample_state(view, rng)` turns it into a state to search from.
 
 - Perfect information: that state is the exact position and the search is plain UCT (Kocsis & Szepesvári 2006):
   select by  mean + c * sqrt(ln N / n),  expand one untried move, play a random playout, back the result up.
-- Hidden information (`game.hidden_information`): single-observer information-set MCTS (Cowling, Powley &
+- Hidden information (`game.visibility.hidden`): single-observer information-set MCTS (Cowling, Powley &
   Whitehouse 2012). Every iteration samples a fresh determinisation from the view and descends one shared tree
   whose edges are moves (moves are hashable and round-trip with their notation, so a move object stands for its
   notation); at each node only the moves legal in this determinisation compete, with the parent count N replaced
@@ -224,7 +224,7 @@ def _ismcts(
     root_legal: list,
 ):
     """Run SO-ISMCTS from `view`; return (root stats as (move, visits, total), iterations, playouts)."""
-    sample_state = game.sample_state
+    sample_state = game.visibility.sample_state
     current_player = game.current_player
     legal_moves = game.legal_moves
     apply_move = game.apply_move
@@ -325,7 +325,7 @@ def search(
     `contempt` > 0 instead makes every draw worth 0.5 - contempt to the bot, so it plays on for a win.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    state = game.sample_state(view, rng)
+    state = game.visibility.sample_state(view, rng)
     player = game.current_player(state)
     if player is None:
         raise ValueError(f"{game.slug}: the game is over, there is no move to choose")
@@ -337,7 +337,7 @@ def search(
     moves = list(game.legal_moves(state))
     if len(moves) == 1:
         return SearchResult(game.format_move(moves[0]), reason="only-move")
-    if tactics and not game.hidden_information:
+    if tactics and not game.visibility.hidden:
         winning = _wins_now(game, state, player, moves)
         if winning is not None:
             return SearchResult(game.format_move(winning), reason="wins-now")
@@ -345,7 +345,7 @@ def search(
     draw0 = 0.5 - contempt if player == 0 else 0.5 + contempt  # what a draw is worth for seat 0 to the bot
     value0 = _value_function(draw_margin, draw0)
     rollout = _rollout_function(game, value0, draw0)
-    if game.hidden_information:
+    if game.visibility.hidden:
         stats, iterations, done = _ismcts(
             game, view, playouts, rng, exploration, value0, rollout, deadline, state, moves
         )
@@ -378,7 +378,7 @@ def choose_move(
     depth = game.bot_planned.get(level.name)
     if depth:
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        return game.format_move(game.bot_plan(game.sample_state(view, rng), depth, rng))
+        return game.format_move(game.bot_plan(game.visibility.sample_state(view, rng), depth, rng))
     result = search(
         game,
         view,

@@ -286,7 +286,7 @@ class HiddenTiles(Visibility):
         shuffled within each colour, so the counts stay right, and every placement of such a tile is rewritten
         with its new type. Nobody can know the symbol of a tile that was never in their hand.
         """
-        state = initial_state(options)
+        state = initial_state(self.game.normalize_options(options))
         held = state.hands[seat] if seat is not None else 0
         placed = []
         for text in notations:

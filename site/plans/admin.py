@@ -20,7 +20,7 @@ def shape(row) -> str:
 @admin.display(description="lines")
 def plan_lines(row) -> str:
     """The plan's lines, or only their shape while the match hides something."""
-    if row.match.is_active and row.match.rules.hidden_information:
+    if row.match.is_active and row.match.rules.visibility.hidden:
         return f"{shape(row)}: shown when the match has ended"
     return "; ".join(" ".join(line) for line in trees.lines(row.tree))
 

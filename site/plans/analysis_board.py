@@ -55,7 +55,7 @@ def _board(match: Match, state, seat, root: int, path: tuple, clicked) -> dict:
     selection = select(rules, offered, list(clicked))
     urls = {token: analysis_url(match, root, path, tokens) for token, tokens in selection.options.items()}
     ui = LinkedBoardUI(options=tuple(urls), urls=urls, selected=selection.tokens, flip=seat == 1, target_id=TARGET)
-    view = rules.player_view(state, seat) if positions.is_hidden(match) else rules.revealed_view(state, seat)
+    view = rules.player_view(state, seat) if positions.is_hidden(match) else rules.visibility.revealed_view(state, seat)
     return {
         "board_svg": mark_safe(rules.render_board(view, ui)),  # renderers escape every text they draw
         "buttons": [(token, rules.token_label(token), urls[token]) for token in ui.unused_options()],

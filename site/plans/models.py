@@ -2,7 +2,7 @@
 
 Both keep a tree of moves as JSON, a list of nodes {"m": move, "c": [children]} with the main line
 first (`trees`). Moves of the owner are in full notation; moves of the opponent as the owner reads
-them (for hidden-information games, `Game.seen_move`), so nothing the owner cannot know is stored.
+them (for hidden-information games, `Visibility.seen_move`), so nothing the owner cannot know is stored.
 """
 
 from __future__ import annotations

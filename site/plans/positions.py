@@ -1,9 +1,9 @@
 """Positions on an analysis board, from what its owner may know.
 
 In a match with hidden information that is still on, the board starts from the owner's own view of
-the chosen position, the unknown parts drawn at random (`Game.sample_state`, seeded by the match and
+the chosen position, the unknown parts drawn at random (`Visibility.sample_state`, seeded by the match and
 the ply, so a line replays the same every time): nothing the owner cannot know goes in. The
-opponent's moves are offered and stored as the owner would read them (`Game.seen_move`): "O?@b2"
+opponent's moves are offered and stored as the owner would read them (`Visibility.seen_move`): "O?@b2"
 stands for any tile of that colour the opponent might place there.
 """
 
@@ -19,7 +19,7 @@ from games.base import RulesError
 
 def is_hidden(match: Match) -> bool:
     """Whether positions of this match hide something from its players (only while it is on)."""
-    return match.is_active and match.rules.hidden_information
+    return match.is_active and match.rules.visibility.hidden
 
 
 def start(match: Match, notations: list[str], seat: int | None, root_ply: int):
@@ -28,7 +28,7 @@ def start(match: Match, notations: list[str], seat: int | None, root_ply: int):
     if not is_hidden(match):
         return state
     rules = match.rules
-    return rules.sample_state(rules.player_view(state, seat), random.Random(f"{match.pk}:{root_ply}"))
+    return rules.visibility.sample_state(rules.player_view(state, seat), random.Random(f"{match.pk}:{root_ply}"))
 
 
 def offered(match: Match, state, seat: int | None) -> list[str]:
@@ -39,7 +39,7 @@ def offered(match: Match, state, seat: int | None) -> list[str]:
     legal = rules.legal_move_strings(state)
     if not is_hidden(match) or rules.current_player(state) == seat:
         return legal
-    return sorted({rules.seen_move(state, seat, text) for text in legal})
+    return sorted({rules.visibility.seen_move(state, seat, text) for text in legal})
 
 
 def _canonical(rules, text: str) -> str:
@@ -56,7 +56,7 @@ def step(match: Match, state, seat: int | None, text: str) -> tuple[str, object]
     mover = rules.current_player(state)
     if mover is not None:
         for legal in rules.legal_move_strings(state):
-            seen = rules.seen_move(state, seat, legal)
+            seen = rules.visibility.seen_move(state, seat, legal)
             if text in (legal, seen):
                 # The owner's own moves are kept whole (they are the replies a plan plays), the opponent's as seen.
                 stored = seen if is_hidden(match) and mover != seat else legal

@@ -91,10 +91,10 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
     shown_ply = at if replaying else match.ply
     if match.is_active:
         view = rules.player_view(state, seat)
-        history = rules.history_for(state, seat, notations[:shown_ply])
+        history = rules.visibility.history_for(state, seat, notations[:shown_ply])
         full_history = history if not replaying else match.history_for(seat, notations)
     else:  # once the match has ended (however it ended) nothing is secret, in replays too
-        view = rules.revealed_view(state, seat)
+        view = rules.visibility.revealed_view(state, seat)
         history = notations[:shown_ply]
         full_history = notations
         if not replaying and rules.outcome(state) is None:  # the site ended it: the board tells how, not whose turn

@@ -168,7 +168,7 @@ class Match(models.Model):
         """The move list as `seat` may read it: redacted while the match runs, whole once it has ended."""
         if not self.is_active:
             return list(notations)
-        return self.rules.history_for(self.position(), seat, notations)
+        return self.rules.visibility.history_for(self.position(), seat, notations)
 
     def outcome_json(self) -> dict | None:
         """How the match ended, as the rules' outcomes are written (None while it runs)."""

@@ -37,7 +37,7 @@ def board_svg(match: Match, seat: int) -> tuple[str, list[str], str | None]:
     if match.is_active:
         view, history = rules.player_view(state, seat), match.history_for(seat, notations)
     else:
-        view, history = rules.revealed_view(state, seat), notations
+        view, history = rules.visibility.revealed_view(state, seat), notations
     ui = BoardUI(last_move=last_move_tokens(rules, history), flip=seat == 1)
     return rules.render_board(view, ui), rules.describe(view), history[-1] if history else None
 

@@ -445,7 +445,7 @@ def test_view_and_describe():
     assert "d4: stack of 3, Black on top (bottom to top: Black, White, Black)." in lines
     assert "d5: White stone." in lines
     assert "Stones in hand: Black 0, White 0." in lines
-    assert GAME.sample_state(view, random.Random(0)).cells == state.cells
+    assert GAME.visibility.sample_state(view, random.Random(0)).cells == state.cells
 
 
 def test_describe_final():

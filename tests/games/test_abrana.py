@@ -389,7 +389,7 @@ def test_view_contents():
     assert view["supply"] == {"black": 5, "red": 5, "green": 6}
     assert view["free_jumps"] == ["e3"]
     assert view["outcome"] is None and view["last_move"] is None
-    assert GAME.sample_state(view, random.Random(0)).board == state.board
+    assert GAME.visibility.sample_state(view, random.Random(0)).board == state.board
     after = play(state, "e3-e5")
     view = GAME.player_view(after, None)
     assert view["last_move"] == "e3-e5" and view["path"] == ["c3", "e3", "e5"] and view["to_move"] == 1

@@ -437,7 +437,7 @@ def test_real_hidden_game_move_is_independent_of_hidden_parts(game, options):
         state = random_position(game, options, random.Random(seed), 10)
         seat = game.current_player(state)
         view = game.player_view(state, seat)
-        samples = [game.sample_state(view, random.Random(k)) for k in range(10)]
+        samples = [game.visibility.sample_state(view, random.Random(k)) for k in range(10)]
         distinct = {json.dumps(game.to_json(s), sort_keys=True): s for s in samples}
         if len(distinct) > 1:
             a, b = list(distinct.values())[:2]

@@ -693,7 +693,7 @@ def test_views_never_show_what_the_viewer_cannot_know(memory):
             for seat in (0, 1, None):
                 may = tracker.may[seat] if seat is not None else set()
                 _check_view(state, seat, may)
-                history = GAME.history_for(state, seat, notations)
+                history = GAME.visibility.history_for(state, seat, notations)
                 assert len(history) == len(notations)
                 over = GAME.current_player(state) is None
                 for i, (shown, full) in enumerate(zip(history, notations)):
@@ -724,14 +724,16 @@ def test_outputs_do_not_depend_on_hidden_symbols(memory):
                 view = GAME.player_view(state, seat)
                 text = GAME.describe(view)
                 svg = GAME.render_board(view, BoardUI())
-                sample = GAME.to_json(GAME.sample_state(view, random.Random(7))) if seat is not None else None
+                sample = (
+                    GAME.to_json(GAME.visibility.sample_state(view, random.Random(7))) if seat is not None else None
+                )
                 for other in _swapped(state, seat):
                     other_view = GAME.player_view(other, seat)
                     assert other_view == view
                     assert GAME.describe(other_view) == text
                     assert GAME.render_board(other_view, BoardUI()) == svg
                     if seat is not None:
-                        assert GAME.to_json(GAME.sample_state(other_view, random.Random(7))) == sample
+                        assert GAME.to_json(GAME.visibility.sample_state(other_view, random.Random(7))) == sample
                     checked += 1
     assert checked > 100
 
@@ -752,9 +754,9 @@ def test_spectator_and_opponent_see_no_hidden_symbols_in_text():
     assert view["cells"]["b2"]["symbol"] == "m" and view["cells"]["c3"]["symbol"] is None
     assert view["hands"][1] == {"count": 6, "B": 0, "O": 6, "face_up": False, "known": {}}
     assert view["hands"][0]["known"] == {"Bd": 3, "Bm": 2}
-    assert GAME.history_for(state, 0, ["Bm@b2", "Os@c3", "Bs@a1"]) == ["Bm@b2", "O?@c3", "Bs@a1"]
-    assert GAME.history_for(state, 1, ["Bm@b2", "Os@c3", "Bs@a1"]) == ["B?@b2", "Os@c3", "B?@a1"]
-    assert GAME.history_for(state, None, ["Bm@b2", "Os@c3", "Bs@a1"]) == ["B?@b2", "O?@c3", "B?@a1"]
+    assert GAME.visibility.history_for(state, 0, ["Bm@b2", "Os@c3", "Bs@a1"]) == ["Bm@b2", "O?@c3", "Bs@a1"]
+    assert GAME.visibility.history_for(state, 1, ["Bm@b2", "Os@c3", "Bs@a1"]) == ["B?@b2", "Os@c3", "B?@a1"]
+    assert GAME.visibility.history_for(state, None, ["Bm@b2", "Os@c3", "Bs@a1"]) == ["B?@b2", "O?@c3", "B?@a1"]
 
 
 def test_public_ids_do_not_follow_tile_numbers():
@@ -767,7 +769,9 @@ def test_public_ids_do_not_follow_tile_numbers():
     # The opponent's history is the same whichever tile moon chose.
     rest = ["c3-d4", "Od@a1", "Bd@a2"]
     a2, b2 = play(a, *rest), play(b, *rest)
-    assert GAME.history_for(a2, 1, ["Bm@b2", "Os@c3", *rest]) == GAME.history_for(b2, 1, ["Bd@b2", "Os@c3", *rest])
+    assert GAME.visibility.history_for(a2, 1, ["Bm@b2", "Os@c3", *rest]) == GAME.visibility.history_for(
+        b2, 1, ["Bd@b2", "Os@c3", *rest]
+    )
 
 
 def test_receiver_learns_pushed_out_tile():
@@ -787,22 +791,22 @@ def test_history_reveals_a_placement_once_its_tile_comes_to_your_hand():
     state = GAME.initial_state()
     moves = ["Bd@c2", "Os@a1", "Bd@d2", "Od@a4", "Bm@a3", "a4-b4", "Bm@a2"]
     state = play(state, *moves)
-    assert GAME.history_for(state, 0, moves)[1] == "O?@a1"
+    assert GAME.visibility.history_for(state, 0, moves)[1] == "O?@a1"
     # Sun pushes from a4 southwards: chain a3 a2 a1, the a1 tile (sun's Os) leaves to moon.
     state = GAME.play(state, "Od@a4>S")
     moves.append("Od@a4>S")
     assert hand_types(state, 0)["Os"] == 1
-    history = GAME.history_for(state, 0, moves)
+    history = GAME.visibility.history_for(state, 0, moves)
     assert history[1] == "Os@a1"  # moon watched that tile from a1 into its hand
     assert history[-1] == "O?@a4>S"
-    assert GAME.history_for(state, 1, moves)[4] == "B?@a3"
+    assert GAME.visibility.history_for(state, 1, moves)[4] == "B?@a3"
     # Without a stored record the notations are replayed; if they do not lead here, nothing is shown.
     data = GAME.to_json(state)
     data["moves"] = None
     bare = GAME.from_json(data)
-    assert GAME.history_for(bare, 0, moves) == history
+    assert GAME.visibility.history_for(bare, 0, moves) == history
     wrong = ["Bm@c2", *moves[1:]]
-    assert GAME.history_for(bare, 0, wrong) == [m if "@" not in m else m[0] + "?" + m[2:] for m in wrong]
+    assert GAME.visibility.history_for(bare, 0, wrong) == [m if "@" not in m else m[0] + "?" + m[2:] for m in wrong]
 
 
 def _moon_also_knows(state: State, mask: int) -> State:
@@ -839,7 +843,7 @@ def test_opponent_choice_among_received_tiles_stays_hidden():
         assert view["hands"][1]["known"] == {}
         views.append(view)
     assert views[0] == views[1]
-    assert GAME.history_for(GAME.play(state, "Bm@d4"), 0, ["Bm@d4"]) == ["B?@d4"]
+    assert GAME.visibility.history_for(GAME.play(state, "Bm@d4"), 0, ["Bm@d4"]) == ["B?@d4"]
     # Sun's received blue tiles all of one type: moon can name what is placed.
     state = position(board, hands=(["Bd", "Bd", "Bs", "Bm"], ["Bm", "Bm", "Od", "Od", "Os", "Os", "Om"]), to_move=1)
     state = _moon_also_knows(state, state.hands[1] & B.COLOUR_MASK[0])
@@ -856,7 +860,7 @@ def test_memory_mode_hides_own_placed_symbols():
     view = GAME.player_view(state, 0)
     assert view["cells"]["b2"]["symbol"] is None
     assert view["hands"][0]["known"] == {"Bd": 3, "Bm": 2, "Bs": 1}  # the hand stays face up
-    assert GAME.history_for(state, 0, moves) == ["B?@b2", "O?@c3"]
+    assert GAME.visibility.history_for(state, 0, moves) == ["B?@b2", "O?@c3"]
     normal = play(GAME.initial_state(), *moves)
     assert GAME.player_view(normal, 0)["cells"]["b2"]["symbol"] == "m"
 
@@ -897,14 +901,14 @@ def test_end_reveals_everything_with_pairs_and_lines():
         assert svg.count("<line ") == 7
         assert "Moon 6 – Sun 6" in svg
         assert any("Moon won: equal scores, and their symbol fills a whole" in line for line in GAME.describe(view))
-    assert GAME.history_for(state, 1, ["Bm@a1"]) == ["Bm@a1"]
+    assert GAME.visibility.history_for(state, 1, ["Bm@a1"]) == ["Bm@a1"]
 
 
 def test_revealed_view_shows_everything_of_a_position_that_did_not_end():
     """After a resignation (or in a replay of a finished match) the site shows every symbol."""
     state = play(GAME.initial_state(), "Bm@b2", "Os@c3", "Bs@a1")
     for seat in (0, 1, None):
-        view = GAME.revealed_view(state, seat)
+        view = GAME.visibility.revealed_view(state, seat)
         assert {name: cell["symbol"] for name, cell in view["cells"].items()} == {"b2": "m", "c3": "s", "a1": "s"}
         assert all(hand["face_up"] for hand in view["hands"])
         assert view["hands"][1]["known"] == {"Od": 3, "Om": 1, "Os": 2}
@@ -931,14 +935,14 @@ def test_sample_state_matches_the_view(memory):
         for i, state in enumerate(state for state, _ in random_states(GAME, {"memory": memory}, seed)):
             for seat in (0, 1):
                 view = GAME.player_view(state, seat)
-                sample = GAME.sample_state(view, random.Random(seed + i))
+                sample = GAME.visibility.sample_state(view, random.Random(seed + i))
                 assert GAME.player_view(sample, seat) == view
                 assert GAME.to_json(GAME.from_json(GAME.to_json(sample))) == GAME.to_json(sample)
                 if GAME.current_player(state) == seat:
                     assert GAME.legal_move_strings(sample) == GAME.legal_move_strings(state)
                 assert hand_types(sample, seat) == hand_types(state, seat)
             spectator = GAME.player_view(state, None)
-            assert GAME.player_view(GAME.sample_state(spectator, random.Random(1)), None) == spectator
+            assert GAME.player_view(GAME.visibility.sample_state(spectator, random.Random(1)), None) == spectator
 
 
 def test_sample_state_is_uniform_over_unknown_symbols():
@@ -948,14 +952,14 @@ def test_sample_state_is_uniform_over_unknown_symbols():
     counts = Counter()
     n = 7000
     for _ in range(n):
-        sample = GAME.sample_state(view, rng)
+        sample = GAME.visibility.sample_state(view, rng)
         counts[type_at(sample, "a1")] += 1
         assert hand_types(sample, 0) + Counter([type_at(sample, "a1")]) == Counter({"Bd": 3, "Bm": 3, "Bs": 1})
     assert abs(counts["Bd"] / n - 3 / 7) < 0.03
     assert abs(counts["Bm"] / n - 3 / 7) < 0.03
     assert abs(counts["Bs"] / n - 1 / 7) < 0.02
     # What the viewer knows is kept: moon's view of its own tile.
-    assert all(type_at(GAME.sample_state(GAME.player_view(state, 0), rng), "a1") == "Bm" for _ in range(20))
+    assert all(type_at(GAME.visibility.sample_state(GAME.player_view(state, 0), rng), "a1") == "Bm" for _ in range(20))
 
 
 # ---- rendering ---------------------------------------------------------------------------------

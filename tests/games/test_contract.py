@@ -161,7 +161,7 @@ def test_a_sampled_state_looks_the_same_to_the_viewer(game, options):
             continue
         view = game.player_view(state, seat)
         for k in range(10):
-            sample = game.sample_state(view, random.Random(k))
+            sample = game.visibility.sample_state(view, random.Random(k))
             assert game.player_view(sample, seat) == view
             assert game.legal_move_strings(sample) == game.legal_move_strings(state)
 
@@ -177,7 +177,7 @@ def test_an_alternative_history_looks_the_same_to_its_viewer(game, options):
             notations.append(rng.choice(moves))
             state = game.play(state, notations[-1])
         for seat in (0, 1, None):
-            other = game.alternative_history(notations, options, seat, rng)
+            other = game.visibility.alternative_history(notations, options, seat, rng)
             if other is None:
                 continue
             found += 1
@@ -188,7 +188,7 @@ def test_an_alternative_history_looks_the_same_to_its_viewer(game, options):
                 if game.current_player(real) is None:
                     break  # the end reveals everything: the worlds differ there, as they may
                 assert game.player_view(real, seat) == game.player_view(twin, seat), ply
-                assert game.history_for(real, seat, notations[: ply + 1]) == game.history_for(
+                assert game.visibility.history_for(real, seat, notations[: ply + 1]) == game.visibility.history_for(
                     twin, seat, other[: ply + 1]
                 )
     assert found >= 6
@@ -209,9 +209,14 @@ def test_a_move_is_seen_as_the_move_list_shows_it(game, options):
             if game.current_player(state) is None:
                 break
             for seat in (0, 1, None):
-                assert game.seen_move(before, seat, text) == game.history_for(state, seat, notations)[-1]
-            if game.hidden_information:
+                assert (
+                    game.visibility.seen_move(before, seat, text)
+                    == game.visibility.history_for(state, seat, notations)[-1]
+                )
+            if game.visibility.hidden:
                 for seat in (0, 1):
-                    sample = game.sample_state(game.player_view(before, seat), rng)
-                    offered = {game.seen_move(sample, seat, move) for move in game.legal_move_strings(sample)}
-                    assert game.seen_move(before, seat, text) in offered
+                    sample = game.visibility.sample_state(game.player_view(before, seat), rng)
+                    offered = {
+                        game.visibility.seen_move(sample, seat, move) for move in game.legal_move_strings(sample)
+                    }
+                    assert game.visibility.seen_move(before, seat, text) in offered

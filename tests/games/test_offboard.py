@@ -432,7 +432,7 @@ def test_player_view_and_previews():
         "displaced": False,
     }
     assert set(view["previews"]) == set(view["legal"])
-    assert GAME.sample_state(view, random.Random(0)).key() == state.key()
+    assert GAME.visibility.sample_state(view, random.Random(0)).key() == state.key()
     # An ejection toward an occupied gutter is previewed as a displacement.
     view = GAME.player_view(position(["e2", "e3"], ["e1"], gutters={"G1": 0, "G12": 0}), 0)
     assert view["previews"]["e3-e1"]["displaced"] is True

@@ -355,7 +355,7 @@ def test_player_view_contents():
     assert cells["f1"]["kind"] == "red" and cells["f1"]["piece"] == 0
     assert cells["a1"]["kind"] == "blue" and cells["a1"]["piece"] is None
     assert cells["b6"]["piece"] == 1
-    assert GAME.sample_state(view, random.Random(0)).board == state.board
+    assert GAME.visibility.sample_state(view, random.Random(0)).board == state.board
     # Same for every viewer apart from "seat".
     other = GAME.player_view(state, None)
     other["seat"] = 1

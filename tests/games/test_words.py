@@ -140,7 +140,7 @@ def test_a_board_ended_by_the_site_never_says_to_move(game):
             continue
         for seat in (0, 1, None):
             for outcome in _site_endings():
-                view = game.ended_view(game.revealed_view(state, seat), outcome)
+                view = game.ended_view(game.visibility.revealed_view(state, seat), outcome)
                 svg = game.render_board(view, BoardUI(flip=seat == 1))
                 words = " ".join(game.describe(view))
                 for text in (svg, words):

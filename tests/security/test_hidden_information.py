@@ -34,7 +34,7 @@ from games.registry import all_games
 from tests.factories import MatchFactory, UserFactory
 from tests.support.leaks import OtherWorld, diff_excerpt, names_move, normalised
 
-HIDDEN_GAMES = [pytest.param(game, id=slug) for slug, game in all_games().items() if game.hidden_information]
+HIDDEN_GAMES = [pytest.param(game, id=slug) for slug, game in all_games().items() if game.visibility.hidden]
 
 
 def admin_requests(match: Match, probe: str) -> list[tuple[str, str, dict]]:

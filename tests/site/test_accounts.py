@@ -159,7 +159,7 @@ def test_download_shows_hidden_moves_only_as_the_player_sees_them(alice, bob):
     match = _ci_sequence_match(alice, bob, 12)
     notations = match.notations()
     exported = json.loads(_client(alice).get(reverse("download_json")).content)["matches"][0]["moves"]
-    assert exported == match.rules.history_for(match.position(), 0, notations)
+    assert exported == match.rules.visibility.history_for(match.position(), 0, notations)
     assert exported != notations  # the opponent's hidden placements stay hidden while it is active
     text = _client(alice).get(reverse("download_text")).content.decode()
     for own, full in zip(exported, notations):

@@ -105,7 +105,7 @@ def test_c_i_sequence_pictures_do_not_depend_on_hidden_symbols(seat, alice, bob,
     assert other == real
     # The check can fail: with the view revealing everything, the other world draws another picture.
     with monkeypatch.context() as patch:
-        patch.setattr(type(game), "player_view", lambda self, st, viewer: self.revealed_view(st, None))
+        patch.setattr(type(game), "player_view", lambda self, st, viewer: self.visibility.revealed_view(st, None))
         leaky = picture_of(Match.objects.get(pk=match.pk), seat).png
         with world:
             assert picture_of(Match.objects.get(pk=match.pk), seat).png != leaky

@@ -49,7 +49,7 @@ from tests.support.leaks import (
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-HIDDEN_GAMES = [pytest.param(game, id=slug) for slug, game in all_games().items() if game.hidden_information]
+HIDDEN_GAMES = [pytest.param(game, id=slug) for slug, game in all_games().items() if game.visibility.hidden]
 
 _SELECTION = re.compile(r"[?&](?:amp;)?s=")
 _CONFIRM = re.compile(r'name="move" value="[^"]+"')
@@ -222,7 +222,7 @@ class LeakChecker:
             page = viewer.client.get(url).content.decode()
             if [entry for _, entry in history_entries(page)] != notations:
                 self.leaks.append(f"{viewer.name} does not see the whole move list at the end")
-            for line in self.game.describe(self.game.revealed_view(final, viewer.seat)):
+            for line in self.game.describe(self.game.visibility.revealed_view(final, viewer.seat)):
                 if html.escape(line, quote=False) not in page and html.escape(line) not in page:
                     self.leaks.append(f"{viewer.name} is not told at the end: {line!r}")
             record = viewer.client.get(reverse("match_record_json", args=[match.pk])).json()
@@ -255,11 +255,11 @@ def test_no_page_reveals_hidden_information(game):
 
 
 def _redaction_off(monkeypatch, game):
-    monkeypatch.setattr(type(game), "history_for", lambda self, state, seat, notations: list(notations))
+    monkeypatch.setattr(type(game.visibility), "history_for", lambda self, state, seat, notations: list(notations))
 
 
 def _view_reveals(monkeypatch, game):
-    reveal = game.revealed_view
+    reveal = game.visibility.revealed_view
     monkeypatch.setattr(type(game), "player_view", lambda self, state, seat: reveal(state, seat))
 
 

@@ -189,11 +189,11 @@ def test_hidden_information_your_turn_email_shows_only_what_the_recipient_may_se
     state = match.position()
     # A placement whose tile bob cannot name: his history shows it redacted.
     for text in rules.legal_move_strings(state):
-        if "@" in text and rules.history_for(rules.play(state, text), 1, [text])[-1] != text:
+        if "@" in text and rules.visibility.history_for(rules.play(state, text), 1, [text])[-1] != text:
             break
     else:
         pytest.fail("no hidden placement to test with")
-    seen_by_bob = rules.history_for(rules.play(state, text), 1, [text])[-1]
+    seen_by_bob = rules.visibility.history_for(rules.play(state, text), 1, [text])[-1]
     with on_commit():
         moves.submit_move(match.pk, alice, text, 0)
     past_the_grace()

@@ -55,7 +55,7 @@ def game_cases(chosen_only: bool = False, hidden_only: bool = False) -> list:
     """pytest params for every registered game with every combination of its options, named slug[-option...]."""
     cases = []
     for game in all_games().values():
-        if hidden_only and not game.hidden_information:
+        if hidden_only and not game.visibility.hidden:
             continue
         for options in game.option_combinations(chosen_only):
             name = "-".join([game.slug, *(f"{key}={value}" for key, value in options.items())])

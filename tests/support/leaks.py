@@ -1,7 +1,7 @@
 """The hidden-information leak checks' machinery, for every game with hidden information.
 
 A page leaks if it depends on something its viewer cannot know. The game names such a thing by giving, for a
-match's move list and a viewer, another move list that viewer could not tell from it (`Game.alternative_history`:
+match's move list and a viewer, another move list that viewer could not tell from it (`Visibility.alternative_history`:
 for C#I Sequence, the symbols of the tiles never in the viewer's hand shuffled). The checks rewrite the match in
 the database into that other world, fetch the same pages again as the same viewer, and require the same bytes
 (CSRF tokens aside); then they put the real world back.
@@ -47,7 +47,7 @@ class OtherWorld:
     def __init__(self, game, match: Match, notations: list[str], seat: int | None, rng):
         self.match = match
         self.real = notations
-        self.other = game.alternative_history(notations, match.options, seat, rng)
+        self.other = game.visibility.alternative_history(notations, match.options, seat, rng)
         if self.other is not None:
             self.other_state = game.to_json(replay(game, self.other, match.options)[-1])
         # The moves whose notation the viewer cannot know: shown to it, any of these is a leak.
@@ -109,7 +109,7 @@ class PlanWorld:
             if not offered:
                 break
             move, after = positions.step(match, state, self.seat, self.rng.choice(offered))
-            if rules.current_player(state) == self.seat and rules.seen_move(state, None, move) != move:
+            if rules.current_player(state) == self.seat and rules.visibility.seen_move(state, None, move) != move:
                 self.secrets.add(move)
             line.append(move)
             state = after
