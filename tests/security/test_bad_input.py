@@ -13,13 +13,14 @@ replay check agrees. The GET pages get random query strings and path arguments.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote, unquote_to_bytes, urlencode
 from wsgiref.util import setup_testing_defaults
 
 import pytest
-from asgiref.sync import async_to_sync
 from asgiref.testing import ApplicationCommunicator
 from django.core.asgi import get_asgi_application
 from django.core.management import get_commands, load_command_class
@@ -572,7 +573,10 @@ def asgi_status(app, method: str, path: str, body: bytes = b"", content_type: st
         await communicator.wait(timeout=30)
         return start["status"]
 
-    return async_to_sync(call)()
+    # A loop of its own in a thread of its own: Playwright's sync API (the browser tests, earlier in the same run)
+    # leaves an event loop set in this thread, where async_to_sync refuses to start one.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, call()).result()
 
 
 def runserver_status(method: str, path: str, body: bytes = b"", content_type: str = "") -> int:
