@@ -24,7 +24,7 @@ run: $(STAMP)
 	$(BIN)/python manage.py vapid_keys
 	@echo ""
 	@echo "Daymove is at http://$(HOST):$(PORT)/"
-	@echo "Demo logins: alice / daymove-demo and bob / daymove-demo (admin: admin / daymove-admin)"
+	@echo "Demo logins: alice, bob, carol and dave, each with daymove-demo (admin: admin / daymove-admin)"
 	@echo "Emails are written to var/mail/ (no mail server needed); replies to them go to SMTP 127.0.0.1:2525."
 	@echo "Press Ctrl-C to stop them all."
 	@echo ""
