@@ -4,8 +4,8 @@ on the board after each click and after the move), and a phone keeping the board
 import pytest
 from playwright.sync_api import expect
 
-from daymove.play import moves
 from daymove.play.models import Match
+from daymove.round import moves
 from games.registry import all_games
 from tests.factories import PASSWORD, UserFactory
 from tests.support.games import played_match

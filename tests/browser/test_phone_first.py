@@ -7,7 +7,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from daymove.play import moves
+from daymove.round import moves
 from tests.factories import PASSWORD, MatchFactory, UserFactory
 from tests.support.browser import ARTIFACTS, Tab
 from tests.support.games import game_cases, played_match
