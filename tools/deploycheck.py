@@ -40,7 +40,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from tools import figures, scratch
-from tools.liveservices import emails_in
+from tools.liveservices import emails_in, text_of
 
 SECTION = "deploycheck"
 CHECKOUT_PROCFILE = scratch.CHECKOUT / "Procfile"
@@ -49,7 +49,9 @@ PASSWORD = "deploy-check-Pw-1"
 CHAT_LIMIT = 3  # chat lines per hour for the run: the fourth must be refused whichever process takes it
 WAIT = 30.0  # seconds any background effect may take before the check calls it missing
 _TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-_PER_REQUEST = re.compile(rb'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": "|[?&](?:amp;)?t=)[^"&]+')
+_PER_REQUEST = re.compile(
+    rb'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": "|data-live-since="|[?&](?:amp;)?t=)[^"&]+'
+)
 
 
 # ---- the processes -------------------------------------------------------------------------------------------
@@ -321,7 +323,7 @@ def sign_up(run: Run, name: str, i: int) -> Browser:
     if answer.status != 302:
         raise CheckFailed(f"sign-up of {name} answered {answer.status}")
     mail = wait_for(lambda: [m for m in emails_in(run.folder / "mail") if m["To"].startswith(name)], "confirmation")
-    link = re.search(r"https?://[^\s/]+(/accounts/confirm-email/[^\s]+)", mail[-1].get_payload(decode=False))
+    link = re.search(r"https?://[^\s/]+(/accounts/confirm-email/[^\s]+)", text_of(mail[-1]))
     if link is None:
         raise CheckFailed(f"no confirmation link in {name}'s email")
     browser.submit(run.port(i + 1), link.group(1), "confirm-email", {})
@@ -605,6 +607,8 @@ def main(argv=None) -> int:
         "DAYMOVE_TRUSTED_PROXY_COUNT": "1",
         "DAYMOVE_SWEEP_SECONDS": "1",  # beat's sweeps every second, so a passed deadline shows within the run
         "DAYMOVE_OUTBOX_SWEEP_GRACE_SECONDS": "2",
+        # Turn emails at once (not after the 3 minutes a player may take to look), so the run checks each goes once.
+        "DAYMOVE_TURN_EMAIL_GRACE_SECONDS": "0",
         "DAYMOVE_CHAT_LINES_PER_HOUR": str(CHAT_LIMIT),
         "WEB_CONCURRENCY": "1",
         "LOG_LEVEL": "INFO",

@@ -183,3 +183,11 @@ def emails_in(folder: Path) -> list[Message]:
             if chunk.strip():
                 found.append(email.message_from_string(chunk.strip()))
     return found
+
+
+def text_of(message: Message) -> str:
+    """The plain-text part of an email (every email has one; account emails carry an HTML part beside it)."""
+    for part in message.walk():
+        if part.get_content_type() == "text/plain":
+            return part.get_payload(decode=True).decode(part.get_content_charset() or "utf-8")
+    return ""
