@@ -35,8 +35,6 @@ def match_extras(match: Match, user) -> dict:
             }
         )
     offer = match.draw_offer_seat if match.is_active else None
-    # Asked on the player's turn too (and not shown), so the page's query count never varies with the moves.
-    going_on = next_game(user, after=match) if seat is not None else None
     return (
         talk_context(match, user)
         | plans_context(match, user)
@@ -48,6 +46,6 @@ def match_extras(match: Match, user) -> dict:
             "draw_declined_by": declined_by(match, user),  # the opponent who declined my offer, while it is news
             "can_rematch": seat is not None and match.status == Match.Status.FINISHED,
             # Once it is not this player's turn here: the match where it is, soonest deadline first.
-            "next_game": going_on if match.to_move != seat else None,
+            "next_game": next_game(user, after=match) if seat is not None and match.to_move != seat else None,
         }
     )
