@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "daymove.safety",
     "daymove.moderation",
     "daymove.live",
+    "daymove.competitions",
     "daymove.web",
 ]
 
