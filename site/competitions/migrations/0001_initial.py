@@ -7,133 +7,245 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('play', '0005_archive_and_watch_indexes'),
+        ("play", "0005_archive_and_watch_indexes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Division',
+            name="Division",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('level', models.PositiveSmallIntegerField()),
-                ('number', models.PositiveSmallIntegerField(default=1, help_text='Which division of its level, from 1.')),
-                ('index', models.PositiveSmallIntegerField(help_text='Order in the season, from 0 (the top division).')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("level", models.PositiveSmallIntegerField()),
+                (
+                    "number",
+                    models.PositiveSmallIntegerField(default=1, help_text="Which division of its level, from 1."),
+                ),
+                (
+                    "index",
+                    models.PositiveSmallIntegerField(help_text="Order in the season, from 0 (the top division)."),
+                ),
             ],
             options={
-                'ordering': ['season', 'index'],
+                "ordering": ["season", "index"],
             },
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('status', models.CharField(choices=[('open', 'Registration open'), ('running', 'Running'), ('closed', 'Closed')], db_index=True, default='open', max_length=16)),
-                ('starts_at', models.DateTimeField(help_text='When the season starts if it has enough entrants by then.')),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('closes_by', models.DateTimeField(blank=True, help_text='The latest close: 12 weeks after the start.', null=True)),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('reminded_at', models.DateTimeField(blank=True, help_text='When the registration reminder went out.', null=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("open", "Registration open"), ("running", "Running"), ("closed", "Closed")],
+                        db_index=True,
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "starts_at",
+                    models.DateTimeField(help_text="When the season starts if it has enough entrants by then."),
+                ),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "closes_by",
+                    models.DateTimeField(
+                        blank=True, help_text="The latest close: 12 weeks after the start.", null=True
+                    ),
+                ),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "reminded_at",
+                    models.DateTimeField(blank=True, help_text="When the registration reminder went out.", null=True),
+                ),
             ],
             options={
-                'ordering': ['series', '-number'],
+                "ordering": ["series", "-number"],
             },
         ),
         migrations.CreateModel(
-            name='Series',
+            name="Series",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(help_text='In the URL, e.g. offboard or abande-hex.', max_length=64, unique=True)),
-                ('name', models.CharField(help_text='As players read it, e.g. "Offboard league".', max_length=80)),
-                ('game', models.CharField(db_index=True, max_length=32)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('time_control', models.JSONField(blank=True, default=dict, help_text='Clock terms (daymove.clocks.terms).')),
-                ('division_size', models.PositiveSmallIntegerField(default=8)),
-                ('double_round_robin', models.BooleanField(default=False, help_text='Everyone plays everyone twice, seats swapped.')),
-                ('vacation_cap_days', models.PositiveSmallIntegerField(default=14, help_text="Vacation days a player may use in this series' games a season.")),
-                ('rated', models.BooleanField(default=True)),
-                ('bots_allowed', models.BooleanField(default=False)),
-                ('paused', models.BooleanField(default=False, help_text='No new season starts while paused.')),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "slug",
+                    models.SlugField(help_text="In the URL, e.g. offboard or abande-hex.", max_length=64, unique=True),
+                ),
+                ("name", models.CharField(help_text='As players read it, e.g. "Offboard league".', max_length=80)),
+                ("game", models.CharField(db_index=True, max_length=32)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "time_control",
+                    models.JSONField(blank=True, default=dict, help_text="Clock terms (daymove.clocks.terms)."),
+                ),
+                ("division_size", models.PositiveSmallIntegerField(default=8)),
+                (
+                    "double_round_robin",
+                    models.BooleanField(default=False, help_text="Everyone plays everyone twice, seats swapped."),
+                ),
+                (
+                    "vacation_cap_days",
+                    models.PositiveSmallIntegerField(
+                        default=14, help_text="Vacation days a player may use in this series' games a season."
+                    ),
+                ),
+                ("rated", models.BooleanField(default=True)),
+                ("bots_allowed", models.BooleanField(default=False)),
+                ("paused", models.BooleanField(default=False, help_text="No new season starts while paused.")),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'verbose_name_plural': 'series',
-                'ordering': ['game', 'name'],
+                "verbose_name_plural": "series",
+                "ordering": ["game", "name"],
             },
         ),
         migrations.CreateModel(
-            name='LeagueGame',
+            name="LeagueGame",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('counted', models.CharField(choices=[('result', 'As played'), ('forfeit', 'Forfeit'), ('struck', 'Struck from the table')], default='result', max_length=8)),
-                ('forfeit_winner', models.SmallIntegerField(blank=True, help_text='The seat given a forfeit win.', null=True)),
-                ('override_note', models.CharField(blank=True, help_text="The admins' reason for an overridden result.", max_length=500)),
-                ('division', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='competitions.division')),
-                ('match', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='league_game', to='play.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("round", models.PositiveSmallIntegerField()),
+                (
+                    "counted",
+                    models.CharField(
+                        choices=[("result", "As played"), ("forfeit", "Forfeit"), ("struck", "Struck from the table")],
+                        default="result",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "forfeit_winner",
+                    models.SmallIntegerField(blank=True, help_text="The seat given a forfeit win.", null=True),
+                ),
+                (
+                    "override_note",
+                    models.CharField(
+                        blank=True, help_text="The admins' reason for an overridden result.", max_length=500
+                    ),
+                ),
+                (
+                    "division",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="games", to="competitions.division"
+                    ),
+                ),
+                (
+                    "match",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="league_game", to="play.match"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['division', 'round', 'pk'],
+                "ordering": ["division", "round", "pk"],
             },
         ),
         migrations.AddField(
-            model_name='division',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='divisions', to='competitions.season'),
+            model_name="division",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="divisions", to="competitions.season"
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='series',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seasons', to='competitions.series'),
+            model_name="season",
+            name="series",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="seasons", to="competitions.series"
+            ),
         ),
         migrations.CreateModel(
-            name='Registration',
+            name="Registration",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mode', models.CharField(choices=[('recurring', 'Every season'), ('once', 'Next season only'), ('skip', 'Skip next season')], default='recurring', max_length=16)),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('updated', models.DateTimeField(default=django.utils.timezone.now)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='league_registrations', to=settings.AUTH_USER_MODEL)),
-                ('series', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='registrations', to='competitions.series')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("recurring", "Every season"),
+                            ("once", "Next season only"),
+                            ("skip", "Skip next season"),
+                        ],
+                        default="recurring",
+                        max_length=16,
+                    ),
+                ),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                ("updated", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="league_registrations",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "series",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="registrations",
+                        to="competitions.series",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField(help_text='Number in the Berger table, from 1.')),
-                ('rating_at_start', models.FloatField()),
-                ('provisional', models.BooleanField(default=False)),
-                ('timeouts', models.PositiveSmallIntegerField(default=0)),
-                ('withdrawn_at', models.DateTimeField(blank=True, null=True)),
-                ('withdrawal_reason', models.CharField(blank=True, max_length=500)),
-                ('results_struck', models.BooleanField(default=False, help_text='Withdrew with under half their games finished.')),
-                ('final_place', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('movement', models.CharField(blank=True, choices=[('up', 'Promoted'), ('stay', 'Stays'), ('down', 'Relegated')], max_length=8)),
-                ('division', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='competitions.division')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='league_entries', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField(help_text="Number in the Berger table, from 1.")),
+                ("rating_at_start", models.FloatField()),
+                ("provisional", models.BooleanField(default=False)),
+                ("timeouts", models.PositiveSmallIntegerField(default=0)),
+                ("withdrawn_at", models.DateTimeField(blank=True, null=True)),
+                ("withdrawal_reason", models.CharField(blank=True, max_length=500)),
+                (
+                    "results_struck",
+                    models.BooleanField(default=False, help_text="Withdrew with under half their games finished."),
+                ),
+                ("final_place", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "movement",
+                    models.CharField(
+                        blank=True, choices=[("up", "Promoted"), ("stay", "Stays"), ("down", "Relegated")], max_length=8
+                    ),
+                ),
+                (
+                    "division",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="competitions.division"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="league_entries",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'entries',
-                'ordering': ['division', 'seat'],
-                'constraints': [models.UniqueConstraint(fields=('division', 'player'), name='one_entry_per_division')],
+                "verbose_name_plural": "entries",
+                "ordering": ["division", "seat"],
+                "constraints": [models.UniqueConstraint(fields=("division", "player"), name="one_entry_per_division")],
             },
         ),
         migrations.AddConstraint(
-            model_name='division',
-            constraint=models.UniqueConstraint(fields=('season', 'index'), name='one_division_per_index'),
+            model_name="division",
+            constraint=models.UniqueConstraint(fields=("season", "index"), name="one_division_per_index"),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(fields=('series', 'number'), name='one_season_number_per_series'),
+            model_name="season",
+            constraint=models.UniqueConstraint(fields=("series", "number"), name="one_season_number_per_series"),
         ),
         migrations.AddConstraint(
-            model_name='registration',
-            constraint=models.UniqueConstraint(fields=('series', 'player'), name='one_registration_per_series'),
+            model_name="registration",
+            constraint=models.UniqueConstraint(fields=("series", "player"), name="one_registration_per_series"),
         ),
     ]
