@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "daymove.moderation",
     "daymove.live",
     "daymove.competitions",
+    "daymove.ladders",
     "daymove.web",
 ]
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daymove.competitions.ladder import (
+from daymove.ladders.arithmetic import (
     Ending,
     OpenGame,
     PastGame,
