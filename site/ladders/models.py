@@ -1,0 +1,167 @@
+"""Ladders: one standing ladder per game and options, who stands on which rung, its games and what moved.
+
+The arithmetic (reach, refusals, movement, idle decay, strikes) is in `arithmetic`; these rows hold only what
+happened. Places on a ladder are always a permutation of 1..N: every change rewrites them under a lock on the
+ladder row (see `daymove.ladders.places`).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from games.registry import get_game
+
+# The ladder clock: a bank of 3 days, a day added each move, never more than 7 (daymove.clocks.terms).
+DEFAULT_TIME_CONTROL = {"kind": "bank", "initial": 3, "increment": 1, "cap": 7}
+NOTE_MAX_LENGTH = 500
+
+
+def default_time_control() -> dict:
+    """A fresh copy of the ladder clock preset."""
+    return dict(DEFAULT_TIME_CONTROL)
+
+
+class Ladder(models.Model):
+    """A standing ladder of one game with fixed options (Abande's square and hex boards are two ladders)."""
+
+    slug = models.SlugField(max_length=64, unique=True, help_text="In the URL, e.g. offboard or abande-hex.")
+    name = models.CharField(max_length=80, help_text='As players read it, e.g. "Offboard ladder".')
+    game = models.CharField(max_length=32, db_index=True)
+    options = models.JSONField(default=dict, blank=True)
+    time_control = models.JSONField(default=default_time_control, help_text="Clock terms (daymove.clocks.terms).")
+    active = models.BooleanField(default=True, help_text="Open to new challenges; an inactive ladder is only shown.")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("ladders:ladder", args=[self.slug])
+
+    @property
+    def rules(self):
+        """The game's rules object."""
+        return get_game(self.game)
+
+
+class Rung(models.Model):
+    """A player's place on a ladder, from 1 (the top); the idle clock counts from `last_ended_at`."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="rungs")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_rungs")
+    place = models.PositiveIntegerField()
+    joined_at = models.DateTimeField(default=timezone.now)
+    last_ended_at = models.DateTimeField(
+        default=timezone.now, help_text="When the player's last ladder game ended (or when they joined)."
+    )
+    idle_drops = models.PositiveSmallIntegerField(
+        default=0, help_text="Idle months already applied since the last game (each one a drop)."
+    )
+    warned_at = models.DateTimeField(null=True, blank=True, help_text="When the idle warning went out, once.")
+
+    class Meta:
+        ordering = ["ladder", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "player"], name="one_rung_per_player"),
+            models.UniqueConstraint(fields=["ladder", "place"], name="one_player_per_place"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} on {self.ladder}, place {self.place}"
+
+
+class LadderGame(models.Model):
+    """A match played as a ladder challenge: who challenged whom, and what its ending did to the ladder."""
+
+    class Outcome(models.TextChoices):
+        PENDING = "", "Being played"
+        PASSED = "passed", "The challenger won and took the defender's place"
+        WON_NO_MOVE = "won", "The challenger won but was no longer below the defender"
+        HELD = "held", "The defender held their place"
+        DRAWN = "drawn", "Drawn: no place changed"
+        NO_MOVE = "no-move", "Ended before both sides moved: no place changed"
+        VOID = "void", "Annulled: no place changed"
+        LEFT = "left", "A player left the ladder: played on as an ordinary rated game"
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="games")
+    match = models.OneToOneField("play.Match", on_delete=models.CASCADE, related_name="ladder_game")
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    defender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="Empty while it counts as open on the ladder.")
+    applied_at = models.DateTimeField(null=True, blank=True, help_text="When its result was applied to the places.")
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.PENDING, blank=True)
+    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [
+            models.Index(fields=["ladder", "ended_at"]),
+            models.Index(fields=["challenger", "ended_at"]),
+            models.Index(fields=["defender", "ended_at"]),
+        ]
+
+    def __str__(self):
+        return f"{self.challenger} challenged {self.defender} on {self.ladder}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.ended_at is None
+
+
+class PlaceChange(models.Model):
+    """One line of a player's position history on a ladder."""
+
+    class Reason(models.TextChoices):
+        JOINED = "joined", "Joined"
+        WON = "won", "Won a challenge"
+        PASSED = "passed", "Passed by a challenger"
+        DECAYED = "decayed", "Idle"
+        REMOVED = "removed", "Removed"
+        LEFT = "left", "Left"
+        ADJUSTED = "adjusted", "Adjusted by a moderator"
+        MOVED_UP = "moved-up", "Moved up: someone above dropped or left"
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="place_changes")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_place_changes")
+    from_place = models.PositiveIntegerField(null=True, blank=True, help_text="Empty when joining.")
+    to_place = models.PositiveIntegerField(null=True, blank=True, help_text="Empty when leaving or removed.")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    match = models.ForeignKey("play.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["ladder", "player", "at"]), models.Index(fields=["ladder", "at"])]
+
+    def __str__(self):
+        return f"{self.player} on {self.ladder}: {self.from_place} -> {self.to_place} ({self.reason})"
+
+
+class Mark(models.Model):
+    """A strike on a ladder: a game ended before the player moved, or a timeout; 2 of a kind in 30 days remove."""
+
+    class Kind(models.TextChoices):
+        NO_MOVE = "no-move", "Game ended before they moved"
+        TIMEOUT = "timeout", "Lost on time"
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="marks")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_marks")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    match = models.ForeignKey("play.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at"]
+        indexes = [models.Index(fields=["ladder", "player", "at"])]
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="one_mark_per_match_and_player")]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.player} on {self.ladder}"
