@@ -68,6 +68,9 @@ class Season(models.Model):
     closes_by = models.DateTimeField(null=True, blank=True, help_text="The latest close: 12 weeks after the start.")
     closed_at = models.DateTimeField(null=True, blank=True)
     reminded_at = models.DateTimeField(null=True, blank=True, help_text="When the registration reminder went out.")
+    waiting_for = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="How many more entrants the season was last said to wait for."
+    )
 
     class Meta:
         ordering = ["series", "-number"]
@@ -91,6 +94,9 @@ class Registration(models.Model):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_registrations")
     mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.RECURRING)
+    skipped_season = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The season number skipped: the next draw keeps the division before it."
+    )
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
 
