@@ -7,6 +7,7 @@ that transaction, so the reminders move with it. Bots have no deadline.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -49,8 +50,8 @@ def _new_clock(match: Match, terms: dict) -> MatchClock:
     return clock
 
 
-def _start_turn(clock: MatchClock, match: Match, now: datetime) -> None:
-    """The clock of the seat to move starts now; everyone else's is stopped."""
+def _start_turn(clock: MatchClock, match: Match, now: datetime, away: list[Interval] | None = None) -> None:
+    """The clock of the seat to move starts now; the other's is stopped (`away`: the mover's vacations if known)."""
     seat = match.to_move
     clock.running_seat, clock.turn_started = seat, now
     clock.deadline0 = clock.deadline1 = None
@@ -58,7 +59,7 @@ def _start_turn(clock: MatchClock, match: Match, now: datetime) -> None:
         return
     user = match.players[seat]
     if not is_bot(user):
-        deadline = deadline_after(now, clock.budget(seat), away_intervals(user.pk, now))
+        deadline = deadline_after(now, clock.budget(seat), away_intervals(user.pk, now) if away is None else away)
         setattr(clock, f"deadline{seat}", deadline)
 
 
@@ -76,6 +77,26 @@ def start_clock(match: Match) -> MatchClock:
     clock.save()
     signals.deadline_set.send(sender=MatchClock, match=match, clock=clock)
     return clock
+
+
+def start_clocks(matches: list[Match], terms: dict, now: datetime) -> list[MatchClock]:
+    """Create and start the clocks of many new matches under the same terms in a few queries (a league season's
+    start: the players' users with `player` loaded); announced together by `signals.deadlines_set`."""
+    movers = {m.players[m.to_move].pk for m in matches if m.to_move is not None}
+    away: dict[int, list[Interval]] = defaultdict(list)
+    for user_id, starts, ends in Vacation.objects.filter(user_id__in=movers, ends__gt=now).values_list(
+        "user_id", "starts", "ends"
+    ):
+        away[user_id].append((starts, ends))
+    clocks = []
+    for match in matches:
+        clock = _new_clock(match, terms)
+        mover = match.players[match.to_move].pk if match.to_move is not None else None
+        _start_turn(clock, match, now, away[mover])
+        clocks.append(clock)
+    MatchClock.objects.bulk_create(clocks, batch_size=500)
+    signals.deadlines_set.send(sender=MatchClock, clocks=clocks)
+    return clocks
 
 
 def after_move(match: Match) -> MatchClock:

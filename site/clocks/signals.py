@@ -7,5 +7,7 @@ from django.dispatch import Signal
 
 # match, clock: the running deadline of the seat to move was set or moved (a new turn, a vacation, an admin's extension)
 deadline_set = Signal()
+# clocks: many new matches' clocks were started at once (a league season's start), each with its first deadline
+deadlines_set = Signal()
 # user: the user's vacations changed (booked or cancelled): what their opponents are shown about them
 away_changed = Signal()
