@@ -25,6 +25,11 @@ OFFER = "offer"  # a draw offer made or declined
 CHAT = "chat"  # a chat line
 AWAY = "away"  # the clocks changed but not by a move (a vacation booked or cancelled, a deadline extended)
 TURNS = "turns"  # one of the player's matches or challenges: the lobby lists and the "your turn" count
+PLACES = "places"  # a ladder's places: its rows, its open games, its recent changes
+
+# Pages anyone may open that follow one object: the kind of topic each names (data-live-topic="ladder-3") and the
+# events it carries. A match page names its match instead (its events depend on whether the viewer plays in it).
+PAGE_TOPICS = {"ladder": frozenset({PLACES})}
 
 _redis = None
 
@@ -35,6 +40,18 @@ def match_topic(match_id) -> str:
 
 def user_topic(user_id) -> str:
     return f"user-{user_id}"
+
+
+def ladder_topic(ladder_id) -> str:
+    return f"ladder-{ladder_id}"
+
+
+def page_topic_events(topic: str) -> frozenset[str] | None:
+    """The events a page's topic ("ladder-3") carries; None if it is not one."""
+    kind, _, number = topic.partition("-")
+    if kind not in PAGE_TOPICS or not (number.isascii() and number.isdigit() and len(number) < 19):
+        return None
+    return PAGE_TOPICS[kind]
 
 
 def publish(topic: str, event: str) -> None:

@@ -1,16 +1,18 @@
 """The Server-Sent Events stream of a browser's pages, what a page missed before it joined it, and the nav's count.
 
-A stream sends only event names ("position", "offer", "chat", "turns"), each with its topic ("match-12",
-"user-3"); a page then asks its own views for the parts that changed, so what a viewer sees is decided where it
-always is. Events are filtered per viewer too: chat is announced to the two players only, draw offers to the
-players only. One stream serves all the open pages of a browser (static/js/live-worker.js): it names every match
-they show, and each event's topic says which pages it is for.
+A stream sends only event names ("position", "offer", "chat", "turns", "places"), each with its topic
+("match-12", "user-3", "ladder-2"); a page then asks its own views for the parts that changed, so what a viewer
+sees is decided where it always is. Events are filtered per viewer too: chat is announced to the two players only,
+draw offers to the players only. One stream serves all the open pages of a browser (static/js/live-worker.js): it
+names every match they show and every page topic (`notices.PAGE_TOPICS`, such as a ladder's), and each event's
+topic says which pages it is for.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from asgiref.sync import sync_to_async
@@ -33,10 +35,10 @@ NOTICES_KEPT = timedelta(minutes=10)  # a page older than this, reconnecting, re
 MOST_MATCHES = 200  # match pages open in one browser, sharing its stream (the query and the URL stay small)
 
 
-def wanted_topics(user, match_ids: list[int]) -> dict[str, frozenset[str]] | None:
+def wanted_topics(user, match_ids: list[int], page_topics: Sequence[str] = ()) -> dict[str, frozenset[str]] | None:
     """The topics and events this viewer's pages listen to; None if `match_ids` names matches and none exists
-    (a match gone while a page of it was open is left out of the others' stream)."""
-    wanted = {}
+    (a match gone while a page of it was open is left out of the others' stream). Page topics are open to anyone."""
+    wanted = {topic: notices.page_topic_events(topic) for topic in page_topics}
     if user.is_authenticated:
         wanted[notices.user_topic(user.pk)] = frozenset({notices.TURNS})
     if match_ids:
@@ -83,6 +85,12 @@ def _match_ids(request) -> list[int] | None:
     return sorted({int(value) for value in values})
 
 
+def _page_topics(request) -> list[str] | None:
+    """The page topics named by `p` (repeated), distinct; None if one is not a page topic."""
+    topics = sorted(set(request.GET.getlist("p")))
+    return topics if all(notices.page_topic_events(topic) for topic in topics) else None
+
+
 def _since(value: str | None) -> datetime | None:
     try:
         return datetime.fromtimestamp(float(value), tz=UTC)
@@ -90,11 +98,13 @@ def _since(value: str | None) -> datetime | None:
         return None
 
 
-def _refused(match_ids: list[int] | None) -> HttpResponse | None:
-    """The answer to a request naming a malformed match or too many; None if they are fine."""
+def _refused(match_ids: list[int] | None, page_topics: list[str] | None) -> HttpResponse | None:
+    """The answer to a request naming a malformed match or page topic, or too many; None if they are fine."""
     if match_ids is None:
         return HttpResponse("No such match.", status=404, content_type="text/plain")
-    if len(match_ids) > MOST_MATCHES:
+    if page_topics is None:
+        return HttpResponse("No such page.", status=404, content_type="text/plain")
+    if len(match_ids) > MOST_MATCHES or len(page_topics) > MOST_MATCHES:
         return HttpResponse(f"At most {MOST_MATCHES} matches.", status=400, content_type="text/plain")
     return None
 
@@ -130,13 +140,14 @@ async def _stream(wanted: dict[str, frozenset[str]], since: datetime | None, vie
 @never_cache
 @require_GET
 async def events(request):
-    """The event stream of a browser's pages: `m` = the id of each match page open (repeated), `t` = since when
-    events are wanted (epoch seconds: when the page was drawn, or what the browser heard last)."""
-    match_ids = _match_ids(request)
-    if refused := _refused(match_ids):
+    """The event stream of a browser's pages: `m` = the id of each match page open (repeated), `p` = each other
+    page's topic (repeated), `t` = since when events are wanted (epoch seconds: when the page was drawn, or what
+    the browser heard last)."""
+    match_ids, page_topics = _match_ids(request), _page_topics(request)
+    if refused := _refused(match_ids, page_topics):
         return refused
     user = await request.auser()
-    wanted = await _closing(wanted_topics)(user, match_ids)
+    wanted = await _closing(wanted_topics)(user, match_ids, page_topics)
     if wanted is None:
         return HttpResponse("No such match.", status=404, content_type="text/plain")
     if not wanted:
@@ -151,14 +162,14 @@ async def events(request):
 @never_cache
 @require_GET
 def missed(request):
-    """What a page (`m`: its match, if any) missed between when it was drawn (`t`) and when it joined the
-    browser's stream: the names of the events, as JSON."""
-    match_ids = _match_ids(request)
-    if refused := _refused(match_ids):
+    """What a page (`m`: its match, or `p`: its topic, if any) missed between when it was drawn (`t`) and when
+    it joined the browser's stream: the names of the events, as JSON."""
+    match_ids, page_topics = _match_ids(request), _page_topics(request)
+    if refused := _refused(match_ids, page_topics):
         return refused
-    if len(match_ids) > 1:
+    if len(match_ids) + len(page_topics) > 1:
         return HttpResponse("One page at a time.", status=400, content_type="text/plain")
-    wanted = wanted_topics(request.user, match_ids)
+    wanted = wanted_topics(request.user, match_ids, page_topics)
     if wanted is None:
         return HttpResponse("No such match.", status=404, content_type="text/plain")
     found = missed_events(wanted, _since(request.GET.get("t")))

@@ -1,20 +1,22 @@
 // The event stream of all the open pages of a browser (daymove.live), held by a shared worker: a browser opens at
 // most six connections to a site over HTTP/1.1, so a stream per tab would leave the seventh tab waiting.
 //
-// Pages join with their match (if any) and their viewer (who was signed in when it was drawn). The worker holds one
-// stream naming every match the pages show, and passes each event to the pages it is for: a match's events to the
-// pages of that match, the viewer's own ("turns") to every page of that viewer. When a page needs a match the stream
-// does not name, a new stream naming it too is opened, and the old one serves until the new one is ready, so no
+// Pages join with their match or their page topic ("ladder-3"), if any, and their viewer (who was signed in when it
+// was drawn). The worker holds one stream naming every match and page topic the pages show, and passes each event to
+// the pages it is for: a match's events to the pages of that match, a topic's to the pages of that topic, the
+// viewer's own ("turns") to every page of that viewer. When a page needs a match or topic the stream does not name, a
+// new stream naming it too is opened, and the old one serves until the new one is ready, so no
 // event falls between them. Where shared workers do not exist, one page runs this script as a worker and hands it a
 // channel for each page ("connect"); where that cannot be either, each page runs it as its own worker.
 "use strict";
 
 var SOON = 50; // ms: pages opened together are served by one new stream
-var LATER = 5000; // ms: the match of a page closed is dropped from the stream at leisure
+var LATER = 5000; // ms: the match or topic of a page closed is dropped from the stream at leisure
 var LONGEST_PAUSE = 60000; // ms: the longest wait before asking again for a stream the server refused
 
-var pages = []; // {port, match, viewer, since, covered}
-var current = null; // the stream serving the pages: {source, matches, viewer, ready, generation, names}
+var pages = []; // {port, match, topic, viewer, since, covered}
+var current = null; // the stream serving the pages: {source, named, viewer, ready, generation, names}; "named" holds
+// what its address names ("m=12", "p=ladder-3"), "names" the events it carries
 var next = null; // a stream being opened to replace it
 var generation = 0; // streams opened so far
 var eventsUrl = "";
@@ -23,12 +25,22 @@ var failures = 0;
 var timer = null;
 var timerDue = 0;
 
-function wantedMatches() {
-  var matches = [];
+// What a page needs its stream to name: its match ("m=12") or its page topic ("p=ladder-3").
+function needs(page) {
+  var needed = [];
+  if (page.match) needed.push("m=" + encodeURIComponent(page.match));
+  if (page.topic) needed.push("p=" + encodeURIComponent(page.topic));
+  return needed;
+}
+
+function wantedNamed() {
+  var named = [];
   pages.forEach(function (page) {
-    if (page.match && matches.indexOf(page.match) < 0) matches.push(page.match);
+    needs(page).forEach(function (needed) {
+      if (named.indexOf(needed) < 0) named.push(needed);
+    });
   });
-  return matches.sort();
+  return named.sort();
 }
 
 // A page drawn for another viewer than the stream's asks once for a new stream (someone signed in or out since);
@@ -38,7 +50,13 @@ function wantsOtherViewer(page, stream) {
 }
 
 function serves(stream, page) {
-  return stream.ready && stream.viewer === page.viewer && (!page.match || stream.matches.indexOf(page.match) >= 0);
+  return (
+    stream.ready &&
+    stream.viewer === page.viewer &&
+    needs(page).every(function (needed) {
+      return stream.named.indexOf(needed) >= 0;
+    })
+  );
 }
 
 // Tell a page once that every event it wants now reaches it: it then asks what it missed since it was drawn.
@@ -68,15 +86,15 @@ function review() {
     if (timer === null) schedule(SOON);
     return;
   }
-  var matches = wantedMatches();
-  var lacking = matches.some(function (match) {
-    return stream.matches.indexOf(match) < 0;
+  var named = wantedNamed();
+  var lacking = named.some(function (needed) {
+    return stream.named.indexOf(needed) < 0;
   });
   var otherViewer = pages.some(function (page) {
     return wantsOtherViewer(page, stream);
   });
-  var surplus = stream.matches.some(function (match) {
-    return matches.indexOf(match) < 0;
+  var surplus = stream.named.some(function (needed) {
+    return named.indexOf(needed) < 0;
   });
   if (lacking || otherViewer) schedule(SOON);
   else if (surplus) schedule(LATER);
@@ -85,16 +103,14 @@ function review() {
 function open() {
   if (!pages.length) return;
   if (next) next.source.close();
-  var matches = wantedMatches();
-  var query = matches.map(function (match) {
-    return "m=" + encodeURIComponent(match);
-  });
+  var named = wantedNamed();
+  var query = named.slice();
   // While the stream in use is open it serves until the new one is ready; otherwise ask for what was missed.
   if (lastId && !(current && current.source.readyState === EventSource.OPEN)) query.push("t=" + lastId);
   generation += 1;
   var stream = {
     source: new EventSource(eventsUrl + (query.length ? "?" + query.join("&") : "")),
-    matches: matches,
+    named: named,
     viewer: null,
     ready: false,
     generation: generation,
@@ -140,7 +156,7 @@ function relay(stream, name, event) {
   var topic = event.data;
   var mine = topic.indexOf("user-") === 0; // the stream carries only its own viewer's topic
   pages.forEach(function (page) {
-    if (page.viewer === stream.viewer && (mine || topic === "match-" + page.match)) {
+    if (page.viewer === stream.viewer && (mine || topic === "match-" + page.match || topic === page.topic)) {
       page.port.postMessage({type: "event", name: name});
     }
   });
@@ -170,7 +186,14 @@ function join(port, message) {
     return page.port !== port;
   });
   eventsUrl = message.events;
-  var page = {port: port, match: message.match, viewer: message.viewer, since: generation, covered: false};
+  var page = {
+    port: port,
+    match: message.match,
+    topic: message.topic,
+    viewer: message.viewer,
+    since: generation,
+    covered: false,
+  };
   pages.push(page);
   cover(page);
   review();

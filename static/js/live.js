@@ -41,7 +41,9 @@
   }
 
   function catchUp(config) {
-    var query = (config.liveMatch ? "?m=" + encodeURIComponent(config.liveMatch) + "&" : "?") + "t=" + config.liveSince;
+    var query = "?t=" + config.liveSince;
+    if (config.liveMatch) query += "&m=" + encodeURIComponent(config.liveMatch);
+    if (config.liveTopic) query += "&p=" + encodeURIComponent(config.liveTopic);
     fetch(config.liveMissed + query, {credentials: "same-origin", headers: {Accept: "application/json"}})
       .then(function (response) {
         return response.ok ? response.json() : Promise.reject(new Error(response.statusText));
@@ -128,7 +130,13 @@
     var config = document.body.dataset;
     if (!config.liveEvents) return; // nothing this viewer could be told here
     var port = worker(config.liveWorker);
-    var join = {type: "join", events: config.liveEvents, match: config.liveMatch, viewer: config.liveViewer};
+    var join = {
+      type: "join",
+      events: config.liveEvents,
+      match: config.liveMatch,
+      topic: config.liveTopic,
+      viewer: config.liveViewer,
+    };
     port.onmessage = function (event) {
       if (event.data.type === "covered") catchUp(config);
       else if (event.data.type === "event") announce([event.data.name]);

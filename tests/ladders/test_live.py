@@ -1,0 +1,39 @@
+"""A ladder's page follows its places live: the page topic its stream names, and what a late page missed."""
+
+import time
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.urls import reverse
+
+from daymove.live import notices
+from daymove.live.views import wanted_topics
+
+pytestmark = pytest.mark.django_db
+
+
+def test_anyone_may_follow_a_ladder_topic_and_a_malformed_one_is_refused(client):
+    events = reverse("live_events")
+    response = client.get(events, {"p": notices.ladder_topic(3)})
+    assert response.status_code == 200 and response.streaming  # a visitor follows a ladder: there is a stream
+    response.close()
+    for forged in ("ladder-x", "ladder-", "match-3", "user-1", "nothing-3", "ladder-²"):
+        assert client.get(events, {"p": forged}).status_code == 404, forged
+    assert client.get(events, {"p": [f"ladder-{n}" for n in range(1, 300)]}).status_code == 400
+
+
+def test_a_ladder_topic_carries_only_its_places():
+    assert wanted_topics(AnonymousUser(), [], ["ladder-3"]) == {"ladder-3": frozenset({notices.PLACES})}
+
+
+def test_a_late_ladder_page_asks_what_it_missed(client):
+    drawn = f"{time.time() - 1:.1f}"
+    missed = reverse("live_missed")
+    topic = notices.ladder_topic(7)
+    assert client.get(missed, {"p": topic, "t": drawn}).json() == {"events": []}
+    notices.publish(notices.ladder_topic(8), notices.PLACES)  # another ladder's
+    assert client.get(missed, {"p": topic, "t": drawn}).json() == {"events": []}
+    notices.publish(topic, notices.PLACES)
+    assert client.get(missed, {"p": topic, "t": drawn}).json() == {"events": ["places"]}
+    assert client.get(missed, {"p": [topic, "ladder-8"], "t": drawn}).status_code == 400
+    assert client.get(missed, {"p": "ladder-x", "t": drawn}).status_code == 404
