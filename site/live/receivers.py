@@ -5,7 +5,18 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from daymove.clocks.signals import away_changed
-from daymove.live.notices import AWAY, CHAT, OFFER, POSITION, match_changed, players_changed
+from daymove.ladders.signals import place_changed
+from daymove.live.notices import (
+    AWAY,
+    CHAT,
+    OFFER,
+    PLACES,
+    POSITION,
+    ladder_topic,
+    match_changed,
+    players_changed,
+    publish,
+)
 from daymove.play import signals
 from daymove.play.models import Match
 from daymove.talk.signals import chat_moderated, chat_posted
@@ -49,3 +60,9 @@ def match_started(sender, match, **kwargs) -> None:
 @receiver(signals.challenge_closed)
 def challenge_changed(sender, challenge, **kwargs) -> None:
     players_changed(challenge.creator_id, challenge.opponent_id)
+
+
+@receiver(place_changed)
+def ladder_places_changed(sender, ladder, **kwargs) -> None:
+    """A ladder's places changed: its open pages redraw their rows."""
+    publish(ladder_topic(ladder.pk), PLACES)

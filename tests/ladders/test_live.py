@@ -5,9 +5,15 @@ import time
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
+from django.utils import timezone
 
+from daymove.ladders import places
+from daymove.ladders.models import Ladder, PlaceChange
 from daymove.live import notices
+from daymove.live.models import Notice
 from daymove.live.views import wanted_topics
+from games.registry import all_games
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -37,3 +43,10 @@ def test_a_late_ladder_page_asks_what_it_missed(client):
     assert client.get(missed, {"p": topic, "t": drawn}).json() == {"events": ["places"]}
     assert client.get(missed, {"p": [topic, "ladder-8"], "t": drawn}).status_code == 400
     assert client.get(missed, {"p": "ladder-x", "t": drawn}).status_code == 404
+
+
+def test_a_change_of_places_is_announced_on_the_ladders_topic():
+    ladder = Ladder.objects.create(slug="some-ladder", name="Some ladder", game=next(iter(all_games())))
+    first, second = UserFactory(), UserFactory()
+    places.rewrite(ladder, (), (first.pk, second.pk), {}, PlaceChange.Reason.JOINED, timezone.now())
+    assert list(Notice.objects.values_list("topic", "event")) == [(notices.ladder_topic(ladder.pk), notices.PLACES)]
