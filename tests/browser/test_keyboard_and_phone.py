@@ -192,6 +192,7 @@ def test_focus_stays_on_the_board_when_the_opponent_moves(open_tab):
     tab.log_in("alice", PASSWORD)
     page = tab.go(match.get_absolute_url())
     page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('href')") == "#board"
     page.keyboard.press("Enter")
     for token in match.rules.move_tokens(text):
         arrow_to(page, token)

@@ -26,8 +26,9 @@ class Tab:
         self.go("/accounts/login/")
         self.page.fill("input[name=login]", username)
         self.page.fill("input[name=password]", password)
-        self.page.click("form button[type=submit]")
-        self.page.wait_for_load_state()
+        # Wait for the sign-in's own redirect: a page opened before it lands would be replaced by it.
+        with self.page.expect_navigation():
+            self.page.click("form button[type=submit]")
 
     def screenshot(self, name):
         ARTIFACTS.mkdir(exist_ok=True)
