@@ -1,0 +1,80 @@
+"""Joining a series' next season: who may, and the standing answer (every season, the next only, or skip it).
+
+Registration is always open: a registration belongs to the series, not to a season, and the season that starts
+next reads it (`seasons.entrants`). Caps and timeouts are checked when a player registers.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from daymove.competitions.divisions import LARGEST
+from daymove.competitions.models import Registration, Series
+from daymove.errors import Refused
+from daymove.play import caps
+from daymove.players.accounts import has_verified_email
+from daymove.players.bots import is_bot
+from daymove.ratings.mass_timeouts import timeouts_of
+
+TIMEOUT_WINDOW = timedelta(days=90)
+TIMEOUTS_ALLOWED = 2
+
+
+def games_per_season(series: Series) -> int:
+    """The most games a season can give one player: everyone else in the largest division, once or twice."""
+    return (LARGEST - 1) * (2 if series.double_round_robin else 1)
+
+
+def refusal_to_join(series: Series, player) -> str | None:
+    """Why `player` may not join the series' next season, in a sentence; None if they may."""
+    if is_bot(player):
+        return None if series.bots_allowed else f"Bots do not play in the {series.name}."
+    if not has_verified_email(player):
+        return "Leagues need a verified email address: confirm yours (see Account), then join."
+    timeouts = len(timeouts_of(player, timezone.now() - TIMEOUT_WINDOW))
+    if timeouts > TIMEOUTS_ALLOWED:
+        return (
+            f"You lost {timeouts} matches on time in the last 90 days; leagues take players with at most "
+            f"{TIMEOUTS_ALLOWED}. You may join once fewer of them are that recent."
+        )
+    allowed = caps.caps_of(player)
+    if allowed is not None:
+        running = caps.active_matches(player)
+        season = games_per_season(series)
+        if running + season > allowed.active_matches:
+            return (
+                f"A season can add up to {season} matches to your {running} in progress, and at most "
+                f"{allowed.active_matches} may run at once: finish {running + season - allowed.active_matches} "
+                "first, then join."
+            )
+    return None
+
+
+def register(series: Series, player, mode: str = Registration.Mode.RECURRING) -> Registration:
+    """Join the series' next season (every season, the next only) or skip it; Refused with the reason."""
+    if mode not in Registration.Mode.values:
+        raise Refused("Choose every season, the next season only, or skip the next season.")
+    # A skip returns to every season after the one skipped, so it needs what joining needs.
+    reason = refusal_to_join(series, player)
+    if reason:
+        raise Refused(reason)
+    with transaction.atomic():
+        registration, _ = Registration.objects.update_or_create(
+            series=series, player=player, defaults={"mode": mode, "updated": timezone.now()}
+        )
+    return registration
+
+
+def unregister(series: Series, player) -> None:
+    """Leave the series: no further season is entered (a running season's games go on)."""
+    Registration.objects.filter(series=series, player=player).delete()
+
+
+def registration_of(series: Series, player) -> Registration | None:
+    """The player's standing answer for the series, if any."""
+    if not player.is_authenticated:
+        return None
+    return Registration.objects.filter(series=series, player=player).first()

@@ -1,0 +1,219 @@
+"""A division's table as the pages show it, computed from the rows through the pure modules.
+
+How a league game counts: RESULT counts the match's result once it is finished; FORFEIT counts as the win
+(+) or loss (−) of `forfeit_winner`, unrated, whatever became of the match; STRUCK is left out. Loading a
+table costs a fixed number of queries, whatever the number of players and games (`load_tables` does many
+divisions in the same few).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Count
+from django.utils import timezone
+
+from daymove.clocks.models import Vacation
+from daymove.competitions import clinch, standings
+from daymove.competitions.divisions import movement_places
+from daymove.competitions.models import Division, Entry, LeagueGame
+from daymove.play.models import Match
+
+SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
+FORFEIT_TEXT = {1.0: "+", 0.0: "−"}
+
+
+@dataclass
+class Line:
+    """One row of the table, in place order: the entry, its scores, tie-breaks and badge."""
+
+    entry: Entry
+    player: object
+    place: int
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    points: float
+    direct_encounter: float
+    sonneborn_berger: float
+    koya: float
+    rating: float
+    status: clinch.Status | None
+    zone: str  # "up", "down" or "" : the promotion and relegation places
+    withdrawn: bool
+    away: bool
+
+
+@dataclass
+class Cell:
+    """One league game in the crosstable, seen from the row player's side."""
+
+    game: LeagueGame
+    match: Match
+    score: str | None  # "1", "½", "0", "+", "−"; None while pending or struck
+    struck: bool
+    to_move: object | None  # pending: the user whose move it is
+    deadline: datetime | None
+
+
+@dataclass
+class Table:
+    """A division's standings, crosstable and fixtures."""
+
+    division: Division
+    lines: list[Line]
+    explanations: list[str]
+    crosstable: list[tuple[Line, list[list[Cell] | None]]]
+    fixtures: dict[int, list[LeagueGame]]
+    running: list[tuple[int, int]]  # counted games still being played, as player ids
+    up: int
+    down: int
+    points: dict[int, float] = field(default_factory=dict)
+
+    def line_of(self, player) -> Line | None:
+        """The player's line, if they play in this division."""
+        return next((line for line in self.lines if line.player.pk == getattr(player, "pk", None)), None)
+
+    def need_for(self, player) -> str | None:
+        """What the player still needs, in words ("2 points from your 3 remaining games clinch promotion.")."""
+        line = self.line_of(player)
+        if line is None or line.withdrawn or line.status is not clinch.Status.IN_THE_RACE:
+            return None
+        scores = clinch.halves(self.points)
+        can_rise = self.up and clinch.possibly_within(player.pk, self.up, scores, self.running)
+        goal = clinch.Goal.PROMOTION if can_rise else clinch.Goal.SAFETY
+        need = clinch.still_needed(player.pk, goal, self.points, self.running, self.up, self.down)
+        return clinch.need_in_words(need)
+
+
+def _counted(game: LeagueGame) -> standings.Result | None:
+    """The result a league game gives the table, if any (first: the match's seat 0)."""
+    match = game.match
+    if game.counted == LeagueGame.Counted.STRUCK:
+        return None
+    if game.counted == LeagueGame.Counted.FORFEIT:
+        score = standings.WIN if game.forfeit_winner == 0 else standings.LOSS
+        return standings.Result(match.player0_id, match.player1_id, score, forfeit=True)
+    if match.status != Match.Status.FINISHED:
+        return None
+    score = standings.DRAW if match.winner is None else standings.WIN if match.winner == 0 else standings.LOSS
+    return standings.Result(match.player0_id, match.player1_id, score)
+
+
+def _cell(game: LeagueGame, row_player: int) -> Cell:
+    match = game.match
+    result = _counted(game)
+    score = None
+    if result is not None:
+        mine = result.score if row_player == result.first else standings.WIN - result.score
+        score = (FORFEIT_TEXT if result.forfeit else SCORE_TEXT)[mine]
+    pending = result is None and match.status == Match.Status.ACTIVE and game.counted == LeagueGame.Counted.RESULT
+    to_move = match.players[match.to_move] if pending and match.to_move is not None else None
+    clock = getattr(match, "clock", None) if pending else None
+    deadline = clock.deadline_of(match.to_move) if clock is not None and to_move is not None else None
+    return Cell(game, match, score, game.counted == LeagueGame.Counted.STRUCK, to_move, deadline)
+
+
+def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueGame], count: int, away: set[int]):
+    players = [e.player_id for e in entries]
+    by_player = {e.player_id: e for e in entries}
+    results = [r for r in (_counted(g) for g in games) if r is not None]
+    ranked = standings.standings(players, results, {e.player_id: e.rating_at_start for e in entries})
+    withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
+    # Withdrawn players are out of the race: they are listed below the others.
+    ranked = [line for line in ranked if line.player not in withdrawn] + [
+        line for line in ranked if line.player in withdrawn
+    ]
+    places = movement_places(len(entries))
+    up = places if division.index > 0 else 0
+    down = places if division.index < count - 1 else 0
+    running = [
+        (g.match.player0_id, g.match.player1_id)
+        for g in games
+        if g.counted == LeagueGame.Counted.RESULT and g.match.status == Match.Status.ACTIVE
+    ]
+    racing = {line.player: line.points for line in ranked if line.player not in withdrawn}
+    racing_running = [(a, b) for a, b in running if a in racing and b in racing]
+    badges = clinch.statuses(racing, racing_running, up, down) if racing else {}
+    staying = len(racing)
+    lines = []
+    for position, line in enumerate(ranked):
+        entry = by_player[line.player]
+        zone = "up" if position < up else "down" if down and staying - down <= position < staying else ""
+        lines.append(
+            Line(
+                entry=entry,
+                player=entry.player,
+                place=line.place if line.player not in withdrawn else position + 1,
+                played=line.played,
+                won=line.won,
+                drawn=line.drawn,
+                lost=line.lost,
+                points=line.points,
+                direct_encounter=line.direct_encounter,
+                sonneborn_berger=line.sonneborn_berger,
+                koya=line.koya,
+                rating=line.rating,
+                status=badges.get(line.player),
+                zone="" if line.player in withdrawn else zone,
+                withdrawn=line.player in withdrawn,
+                away=line.player in away,
+            )
+        )
+    names = {e.player_id: e.player.username for e in entries}
+    explanations = standings.explain_ties([line for line in ranked if line.player not in withdrawn], names)
+    pair_games: dict[frozenset[int], list[LeagueGame]] = defaultdict(list)
+    fixtures: dict[int, list[LeagueGame]] = defaultdict(list)
+    for game in games:
+        pair_games[frozenset((game.match.player0_id, game.match.player1_id))].append(game)
+        fixtures[game.round].append(game)
+    crosstable = [
+        (
+            row,
+            [
+                None
+                if column.player.pk == row.player.pk
+                else [_cell(g, row.player.pk) for g in pair_games[frozenset((row.player.pk, column.player.pk))]]
+                for column in lines
+            ],
+        )
+        for row in lines
+    ]
+    ordered_fixtures = dict(sorted(fixtures.items()))
+    return Table(division, lines, explanations, crosstable, ordered_fixtures, racing_running, up, down, racing)
+
+
+def load_tables(divisions: Sequence[Division], now: datetime | None = None) -> dict[int, Table]:
+    """The tables of several divisions of one season, by division id, in a fixed number of queries."""
+    if not divisions:
+        return {}
+    now = now or timezone.now()
+    ids = [d.pk for d in divisions]
+    entries: dict[int, list[Entry]] = defaultdict(list)
+    for entry in Entry.objects.filter(division__in=ids).select_related("player").order_by("division", "seat"):
+        entries[entry.division_id].append(entry)
+    games: dict[int, list[LeagueGame]] = defaultdict(list)
+    for game in (
+        LeagueGame.objects.filter(division__in=ids)
+        .select_related("match", "match__player0", "match__player1", "match__clock")
+        .order_by("round", "pk")
+    ):
+        games[game.division_id].append(game)
+    players = [e.player_id for group in entries.values() for e in group]
+    away = set(Vacation.objects.filter(user__in=players, starts__lte=now, ends__gt=now).values_list("user", flat=True))
+    counts = dict(
+        Division.objects.filter(season__in={d.season_id for d in divisions})
+        .values("season")
+        .annotate(n=Count("pk"))
+        .values_list("season", "n")
+    )
+    return {d.pk: _table(d, entries[d.pk], games[d.pk], counts[d.season_id], away) for d in divisions}
+
+
+def division_table(division: Division, now: datetime | None = None) -> Table:
+    """The division's table: lines in place order, tie-break explanations, crosstable and fixtures."""
+    return load_tables([division], now)[division.pk]
