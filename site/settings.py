@@ -344,6 +344,9 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-timeouts": {"task": "daymove.round.tasks.sweep_timeouts_task", "schedule": SWEEP_SECONDS},
     "send-digests": {"task": "daymove.notify.tasks.send_digests", "schedule": 15 * 60.0},
     "prune-live-notices": {"task": "daymove.live.tasks.prune_notices", "schedule": 5 * 60.0},
+    "start-due-seasons": {"task": "daymove.competitions.tasks.start_due_seasons", "schedule": SWEEP_SECONDS},
+    "close-due-seasons": {"task": "daymove.competitions.tasks.close_due_seasons", "schedule": 5 * 60.0},
+    "remind-registrations": {"task": "daymove.competitions.tasks.remind_registrations", "schedule": 15 * 60.0},
 }
 
 # ---- live updates (daymove.live) ----------------------------------------------------------------
