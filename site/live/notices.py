@@ -26,10 +26,11 @@ CHAT = "chat"  # a chat line
 AWAY = "away"  # the clocks changed but not by a move (a vacation booked or cancelled, a deadline extended)
 TURNS = "turns"  # one of the player's matches or challenges: the lobby lists and the "your turn" count
 PLACES = "places"  # a ladder's places: its rows, its open games, its recent changes
+TABLE = "table"  # a league division's table: standings, statuses, crosstable, fixtures
 
 # Pages anyone may open that follow one object: the kind of topic each names (data-live-topic="ladder-3") and the
 # events it carries. A match page names its match instead (its events depend on whether the viewer plays in it).
-PAGE_TOPICS = {"ladder": frozenset({PLACES})}
+PAGE_TOPICS = {"ladder": frozenset({PLACES}), "division": frozenset({TABLE})}
 
 _redis = None
 
@@ -44,6 +45,10 @@ def user_topic(user_id) -> str:
 
 def ladder_topic(ladder_id) -> str:
     return f"ladder-{ladder_id}"
+
+
+def division_topic(division_id) -> str:
+    return f"division-{division_id}"
 
 
 def page_topic_events(topic: str) -> frozenset[str] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from daymove.clocks.signals import away_changed
+from daymove.competitions.signals import table_changed
 from daymove.ladders.signals import place_changed
 from daymove.live.notices import (
     AWAY,
@@ -12,6 +13,8 @@ from daymove.live.notices import (
     OFFER,
     PLACES,
     POSITION,
+    TABLE,
+    division_topic,
     ladder_topic,
     match_changed,
     players_changed,
@@ -66,3 +69,9 @@ def challenge_changed(sender, challenge, **kwargs) -> None:
 def ladder_places_changed(sender, ladder, **kwargs) -> None:
     """A ladder's places changed: its open pages redraw their rows."""
     publish(ladder_topic(ladder.pk), PLACES)
+
+
+@receiver(table_changed)
+def division_table_changed(sender, division, **kwargs) -> None:
+    """A league division's table changed (a result, a withdrawal, a close): its open pages redraw it."""
+    publish(division_topic(division.pk), TABLE)
