@@ -47,10 +47,16 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
     is given its turn, then the match is announced."""
     with transaction.atomic():
         match = challenges.accept_challenge(challenge_id, user, rng)
-        start_clock(match)
-        schedule_bot_turn(match)
-        signals.match_started.send(sender=Match, match=match)
+        start_match(match)
     return match
+
+
+def start_match(match: Match) -> None:
+    """What a new match causes, in order, in the transaction that created it: its clock starts, a bot to move is
+    given its turn; then it is announced."""
+    start_clock(match)
+    schedule_bot_turn(match)
+    signals.match_started.send(sender=Match, match=match)
 
 
 def rematch(match_id, user) -> Challenge:
