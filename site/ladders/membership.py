@@ -1,0 +1,88 @@
+"""Leaving a ladder, being taken off it, and a moderator's adjustment of a place.
+
+Whoever leaves or is removed keeps their open ladder games, played on as ordinary rated games.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from daymove.errors import NotFound, Refused
+from daymove.ladders import arithmetic, signals
+from daymove.ladders.models import NOTE_MAX_LENGTH, Ladder, LadderGame, PlaceChange, Rung
+from daymove.ladders.places import Change, lock, rewrite, standing
+
+REMOVAL_NOTES = {
+    "idle": "No ladder game ended in 90 days.",
+    "strikes": "Two games ended before they moved, or two timeouts, within 30 days.",
+    "left": "",
+}
+
+
+def release_games(ladder: Ladder, player_id: int, now: datetime) -> int:
+    """The player's open ladder games no longer count on the ladder: they are played on as ordinary rated games."""
+    mine = LadderGame.objects.filter(
+        Q(challenger_id=player_id) | Q(defender_id=player_id), ladder=ladder, ended_at=None
+    )
+    return mine.update(ended_at=now, outcome=LadderGame.Outcome.LEFT)
+
+
+def take_off(ladder: Ladder, rung: Rung, reason: str, now: datetime) -> list[Change]:
+    """Take the player of `rung` off the locked ladder (`reason`: idle, strikes or left); everyone below moves up."""
+    before = standing(ladder)
+    kind = PlaceChange.Reason.LEFT if reason == "left" else PlaceChange.Reason.REMOVED
+    changes = rewrite(
+        ladder,
+        before,
+        arithmetic.remove(before, rung.player_id),
+        {rung.player_id: kind},
+        PlaceChange.Reason.MOVED_UP,
+        now,
+        note=REMOVAL_NOTES[reason],
+    )
+    release_games(ladder, rung.player_id, now)
+    signals.removed.send(sender=Rung, rung=rung, reason=reason)
+    return changes
+
+
+def leave(ladder: Ladder, player) -> None:
+    """The player leaves the ladder; NotFound if they are not on it."""
+    with transaction.atomic():
+        ladder = lock(ladder.pk)
+        rung = Rung.objects.filter(ladder=ladder, player=player).first()
+        if rung is None:
+            raise NotFound("You are not on this ladder.")
+        take_off(ladder, rung, "left", timezone.now())
+
+
+def adjust(ladder: Ladder, player, place: int, note: str) -> list[Change]:
+    """A moderator moves a player to `place` (clamped to the ladder) for the reason `note`; the history says so."""
+    note = " ".join(note.split())
+    if not note:
+        raise Refused("Give the reason for the adjustment.")
+    if len(note) > NOTE_MAX_LENGTH:
+        raise Refused(f"Keep the reason within {NOTE_MAX_LENGTH} characters.")
+    with transaction.atomic():
+        ladder = lock(ladder.pk)
+        before = standing(ladder)
+        if player.pk not in before:
+            raise NotFound(f"{player.username} is not on this ladder.")
+        after = arithmetic.move_to(before, player.pk, place)
+        now = timezone.now()
+        reasons = {player.pk: PlaceChange.Reason.ADJUSTED}
+        changes = rewrite(ladder, before, after, reasons, PlaceChange.Reason.ADJUSTED, now, note=note)
+        for change in changes:
+            if change.player_id == player.pk:
+                signals.place_moved.send(
+                    sender=Rung,
+                    player=player,
+                    ladder=ladder,
+                    from_place=change.from_place,
+                    to_place=change.to_place,
+                    reason=PlaceChange.Reason.ADJUSTED,
+                )
+    return changes
