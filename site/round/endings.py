@@ -8,11 +8,13 @@ from __future__ import annotations
 from django.db import transaction
 
 from daymove.clocks.services import stop_clock
+from daymove.ladders.results import apply_ladder_result
 from daymove.plans.engine import close_plans
 from daymove.play import admin_actions, endings, signals
 from daymove.play.models import Match
 from daymove.ratings.mass_timeouts import keep_opponents_ratings
 from daymove.ratings.updates import rate_match
+from daymove.round import leagues
 
 
 def finish(match: Match) -> None:
@@ -21,7 +23,8 @@ def finish(match: Match) -> None:
     keep_opponents_ratings(match)  # after the rating: it may take back what the rating just gave
     stop_clock(match)
     close_plans(match)
-    # A competition's step (a league or ladder table updated with the result) belongs here, before the announcement.
+    leagues.after_ending(match)  # a league game's table; a second timeout withdraws the player
+    apply_ladder_result(match)  # a ladder game's places, in the order games end; strikes
     signals.match_finished.send(sender=Match, match=match)
 
 
