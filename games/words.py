@@ -16,8 +16,10 @@ SITE_ENDINGS = {
     "aborted": "aborted: {mover} made no first move in time",
     "aborted-by-admin": "aborted by a moderator",
     "declared-by-admin": "result declared by a moderator",
+    "forfeit": "{loser} withdrew from the league (a forfeit, unrated)",
+    "aborted-withdrawal": "aborted: a player withdrew from the league",
 }
-ABORTED = frozenset({"aborted", "aborted-by-admin"})
+ABORTED = frozenset({"aborted", "aborted-by-admin", "aborted-withdrawal"})
 
 
 def play_it(move: str) -> str:

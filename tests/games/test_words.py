@@ -110,7 +110,7 @@ def test_a_result_reads_as_a_sentence():
 def test_endings_the_site_decides_read_in_every_game(game, reason):
     winners = (None,) if reason.startswith("aborted") or reason == "agreement" else (0, 1, None)
     for winner in winners:
-        if reason in ("resignation", "timeout") and winner is None:
+        if reason in ("resignation", "timeout", "forfeit") and winner is None:
             continue
         text = game.result_words({"winner": winner, "scores": None, "reason": reason}, NAMES, mover=1)
         assert "{" not in text and "to move" not in text
@@ -125,7 +125,7 @@ def test_endings_the_site_decides_read_in_every_game(game, reason):
 
 def _site_endings():
     for reason in SITE_ENDINGS:
-        for winner in (0, 1) if reason in ("resignation", "timeout", "declared-by-admin") else (None,):
+        for winner in (0, 1) if reason in ("resignation", "timeout", "forfeit", "declared-by-admin") else (None,):
             yield {"winner": winner, "scores": None, "reason": reason}
 
 
