@@ -18,6 +18,11 @@ def league_game_of(match: Match) -> LeagueGame | None:
     return LeagueGame.objects.filter(match_id=match.pk).select_related("division").first()
 
 
+def is_league_game(match: Match) -> bool:
+    """Whether `match` is a game of a league division."""
+    return LeagueGame.objects.filter(match_id=match.pk).exists()
+
+
 def timed_out_player(match: Match) -> int | None:
     """The user id of the player who lost `match` on time, if it ended so."""
     if match.status != Match.Status.FINISHED or match.result_reason != TIMEOUT or match.winner is None:
