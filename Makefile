@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check install clean chromium loadbench failurecheck deploycheck
+.PHONY: run test check install clean chromium loadbench leaguebench failurecheck deploycheck
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -56,6 +56,11 @@ check: $(STAMP)
 # Extra options, e.g. make loadbench LOADBENCH_ARGS="--sizes 500,2000 --seconds 5".
 loadbench: $(STAMP)
 	$(BIN)/python -m tools.loadbench --write docs/performance.md $(LOADBENCH_ARGS)
+
+# League benchmark: a season of 1,000 entrants started by the seasons service in a scratch database (local
+# PostgreSQL, else SQLite): its seconds and the emails it queued, into docs/performance.md.
+leaguebench: $(STAMP)
+	$(BIN)/python -m tools.leaguebench --write docs/performance.md $(LEAGUEBENCH_ARGS)
 
 # Failure check: Redis stopped mid-play, a worker killed mid-task; figures into docs/performance.md.
 # Needs redis-server (a private one is started on a free port); e.g. make failurecheck FAILURECHECK_ARGS="--outage 20".
