@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 
 from daymove.clocks.models import MatchClock
+from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.play.models import Match
 from daymove.play.pictures import picture_of
 
@@ -37,6 +38,7 @@ def turn_summary(match: Match, seat: int, clock: MatchClock | None, with_picture
         "prompt": turn_prompt(match, seat),
         "match": match,
         "game_name": match.rules.name,
+        "league": league_label(match),
         "opponent": match.players[1 - seat],
         "last_move": last_move_seen(match, seat),
         "deadline": clock.deadline_of(seat) if clock else None,
@@ -49,7 +51,9 @@ def turn_summary(match: Match, seat: int, clock: MatchClock | None, with_picture
 def waiting_matches(user) -> list[dict]:
     """The user's active matches where it is their turn, soonest deadline first (those without one last), with the
     deadline and the last move as they see it."""
-    matches = list(Match.objects.waiting_for(user).select_related("player0", "player1").order_by("updated"))
+    matches = list(
+        Match.objects.waiting_for(user).select_related("player0", "player1", LEAGUE_GAME).order_by("updated")
+    )
     clocks = {c.match_id: c for c in MatchClock.objects.filter(match__in=matches)}
     deadlines = {m.pk: clocks[m.pk].deadline_of(m.seat_of(user)) if m.pk in clocks else None for m in matches}
     matches.sort(key=lambda m: (deadlines[m.pk] is None, deadlines[m.pk] or m.updated))  # undated ones as they came

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from daymove.clocks.models import ChallengeClock, MatchClock
+from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.inbound.addresses import reply_address
 from daymove.inbound.bounces import is_bouncing
 from daymove.notify import emails
@@ -27,7 +28,7 @@ from daymove.players.bots import is_bot
 
 def _current_turn(payload: dict, user) -> tuple[Match, int] | None:
     """The match and the user's seat if it is still the user's turn at the job's ply."""
-    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    match = Match.objects.select_related("player0", "player1", LEAGUE_GAME).filter(pk=payload["match"]).first()
     if match is None or not match.is_active or match.ply != payload["ply"]:
         return None
     seat = match.seat_of(user)
@@ -56,7 +57,7 @@ def reminder(payload: dict, user) -> dict | None:
 
 
 def game_over(payload: dict, user) -> dict | None:
-    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    match = Match.objects.select_related("player0", "player1", LEAGUE_GAME).filter(pk=payload["match"]).first()
     if match is None or match.is_active:
         return None
     seat = match.seat_of(user)
@@ -67,6 +68,7 @@ def game_over(payload: dict, user) -> dict | None:
     return {
         "match": match,
         "game_name": match.rules.name,
+        "league": league_label(match),
         "opponent": match.players[1 - seat],
         "result": match.result_text(),
         "won": won,
@@ -85,7 +87,7 @@ def draw_offer(payload: dict, user) -> dict | None:
 
 def planned_reply(payload: dict, user) -> dict | None:
     """The opponent's move and the recipient's planned reply to it, both as the recipient reads them."""
-    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    match = Match.objects.select_related("player0", "player1", LEAGUE_GAME).filter(pk=payload["match"]).first()
     seat = match.seat_of(user) if match else None
     if seat is None:
         return None
@@ -102,7 +104,7 @@ def planned_reply(payload: dict, user) -> dict | None:
 
 def plan_dropped(payload: dict, user) -> dict | None:
     """The opponent's move the plan did not expect, the lines dropped; and the turn, if it is still theirs."""
-    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    match = Match.objects.select_related("player0", "player1", LEAGUE_GAME).filter(pk=payload["match"]).first()
     seat = match.seat_of(user) if match else None
     if seat is None:
         return None

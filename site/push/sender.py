@@ -14,6 +14,7 @@ from django.urls import reverse
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
+from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.outbox.jobs import MAIL, handler
 from daymove.play.models import Challenge, Match
 from daymove.play.turns import waiting_count
@@ -26,11 +27,14 @@ GONE = (404, 410)
 
 
 def _match_message(payload: dict, user) -> dict | None:
-    match = Match.objects.select_related("player0", "player1").filter(pk=payload["match"]).first()
+    match = Match.objects.select_related("player0", "player1", LEAGUE_GAME).filter(pk=payload["match"]).first()
     seat = match.seat_of(user) if match else None
     if seat is None:
         return None
     kind, title = payload["kind"], f"{match.rules.name} #{match.pk}"
+    league = league_label(match)
+    if league:
+        title = f"{title}, {league}"
     opponent = match.players[1 - seat]
     if kind == "game_over":
         return None if match.is_active else {"title": title, "body": f"Game over: {match.result_text()}"}

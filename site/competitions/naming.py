@@ -1,0 +1,46 @@
+"""How a league game is named wherever a match is told about: "Offboard league, season 3, division 2, round 3 of 7".
+
+The round is the game's round of the division's Berger table (the same for both players and for spectators), out
+of the division's rounds; in a division of an even size it is also each player's game number.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Max, OuterRef, Subquery
+
+from daymove.competitions.models import LeagueGame
+from daymove.play.models import Match
+
+# Add to a Match queryset's select_related: a match that is no league game is then named with no query at all.
+LEAGUE_GAME = "league_game"
+
+
+def _rounds_of_division():
+    return Subquery(
+        LeagueGame.objects.filter(division=OuterRef("division"))
+        .values("division")
+        .annotate(rounds=Max("round"))
+        .values("rounds")[:1]
+    )
+
+
+def league_label(match: Match) -> str:
+    """The league game's name (series, season, division, round of rounds), or "" for a match of no league.
+
+    One query for a league game; none for another match loaded with `select_related(LEAGUE_GAME)`.
+    """
+    if Match.league_game.is_cached(match) and not hasattr(match, LEAGUE_GAME):
+        return ""
+    game = (
+        LeagueGame.objects.filter(match_id=match.pk)
+        .select_related("division__season__series")
+        .annotate(rounds=_rounds_of_division())
+        .first()
+    )
+    if game is None:
+        return ""
+    season = game.division.season
+    return (
+        f"{season.series.name}, season {season.number}, division {game.division.index + 1}, "
+        f"round {game.round} of {game.rounds}"
+    )
