@@ -21,13 +21,13 @@ def sign_up_and_verify(tab, username):
     page.fill("input[name=username]", username)
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the email is sent before the redirect comes back
+        page.click("form button[type=submit]")
     message = next(m for m in reversed(mail.outbox) if f"{username}@example.com" in m.to)
     link = re.search(r"https?://\S+/accounts/confirm-email/\S+/", message.body).group(0)
     page.goto(link)
-    page.click("form button[type=submit]")  # allauth confirms by POST
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("form button[type=submit]")  # allauth confirms by POST
 
 
 def click_move(tab, rules, match, text):
