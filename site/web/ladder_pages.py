@@ -1,0 +1,116 @@
+"""What the ladder pages show: every ladder, one ladder's rows a page at a time, and a player's place history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Count
+
+from daymove.clocks.models import ChallengeClock
+from daymove.clocks.terms import apply_terms, check_terms
+from daymove.ladders import arithmetic
+from daymove.ladders.models import Ladder, LadderGame, PlaceChange, Rung
+from daymove.ladders.refusals import viewer_refusal
+from daymove.ladders.rows import rows
+
+ROWS_PER_PAGE = 50  # a ladder of thousands is read a page at a time; "your place" jumps to the viewer's page
+TOP_SHOWN = 3  # the leaders named on the list of ladders
+RECENT_CHANGES = 20  # the latest place changes under a ladder
+
+
+@dataclass
+class LadderLine:
+    """One ladder on the list of ladders."""
+
+    ladder: Ladder
+    size: int
+    your_place: int | None
+    top: list
+
+
+def ladder_lines(viewer) -> list[LadderLine]:
+    """Every ladder with its size, the viewer's place and its leaders, in three queries."""
+    ladders = list(Ladder.objects.annotate(size=Count("rungs")))
+    mine = {}
+    if viewer.is_authenticated:
+        mine = dict(Rung.objects.filter(player=viewer).values_list("ladder_id", "place"))
+    top: dict[int, list] = {ladder.pk: [] for ladder in ladders}
+    for rung in Rung.objects.filter(place__lte=TOP_SHOWN).select_related("player").order_by("ladder", "place"):
+        top[rung.ladder_id].append(rung)
+    return [LadderLine(ladder, ladder.size, mine.get(ladder.pk), top[ladder.pk]) for ladder in ladders]
+
+
+def clock_in_words(terms: dict) -> str:
+    """A ladder's clock preset as players read it, e.g. "time bank: 3 days, +1 a move, at most 7"."""
+    clock = ChallengeClock()
+    apply_terms(clock, check_terms(terms))
+    return str(clock)
+
+
+def page_of(place: int) -> int:
+    """The page of the ladder's rows that shows `place`."""
+    return (place - 1) // ROWS_PER_PAGE + 1
+
+
+def ladder_page(ladder: Ladder, viewer, page_number) -> dict:
+    """One page of the ladder's rows for `viewer`, what the viewer may do on it, its open games and recent changes."""
+    every_row = rows(ladder, viewer)
+    page: Page = Paginator(every_row, ROWS_PER_PAGE, allow_empty_first_page=True).get_page(page_number)
+    yours = next((row for row in every_row if row.is_viewer), None)
+    signed_in = viewer.is_authenticated
+    return {
+        "ladder": ladder,
+        "rows": page,
+        "size": len(every_row),
+        "your_row": yours,
+        "your_page": page_of(yours.place) if yours else None,
+        "bottom_page": page.paginator.num_pages,
+        "everyone_refused": viewer_refusal(ladder, viewer) if signed_in else None,
+        "reach": arithmetic.reach(len(every_row)),
+        "reach_rows": min(arithmetic.reach(len(every_row)), len(every_row)),
+        "cap": arithmetic.OPEN_GAMES_CAP,
+        "repeat_days": arithmetic.REPEAT_AFTER.days,
+        "idle_days": arithmetic.IDLE_MONTH.days,
+        "removed_days": arithmetic.REMOVED_AFTER.days,
+        "clock": clock_in_words(ladder.time_control),
+        "options": ladder.rules.describe_options(ladder.options),
+        "open_games": open_games(ladder, {row.player.pk: row.place for row in every_row}),
+        "changes": recent_changes(ladder),
+    }
+
+
+def open_games(ladder: Ladder, places: dict[int, int]) -> list[LadderGame]:
+    """The ladder games being played, newest first, each with both players' places now (None: off the ladder)."""
+    games = LadderGame.objects.filter(ladder=ladder, ended_at=None)
+    found = list(games.select_related("challenger", "defender", "match").order_by("-created", "-pk"))
+    for game in found:
+        game.challenger_place, game.defender_place = places.get(game.challenger_id), places.get(game.defender_id)
+    return found
+
+
+def recent_changes(ladder: Ladder) -> list[PlaceChange]:
+    """The ladder's latest place changes, newest first."""
+    return list(PlaceChange.objects.filter(ladder=ladder).select_related("player")[:RECENT_CHANGES])
+
+
+def place_history(ladder: Ladder, player) -> dict:
+    """A player's place on the ladder now and every change of it, oldest first."""
+    rung = Rung.objects.filter(ladder=ladder, player=player).first()
+    changes = PlaceChange.objects.filter(ladder=ladder, player=player).select_related("match").order_by("at", "pk")
+    return {
+        "ladder": ladder,
+        "player": player,
+        "rung": rung,
+        "page": page_of(rung.place) if rung else None,
+        "size": Rung.objects.filter(ladder=ladder).count(),
+        "changes": list(changes),
+    }
+
+
+def ladder_places(player) -> list[Rung]:
+    """The player's places on every ladder they stand on, each with the ladder's size and the page showing it."""
+    found = list(Rung.objects.filter(player=player).select_related("ladder").annotate(size=Count("ladder__rungs")))
+    for rung in found:
+        rung.page = page_of(rung.place)
+    return found
