@@ -22,5 +22,6 @@ urlpatterns = [
     path("", include("daymove.safety.urls")),
     path("", include("daymove.moderation.urls")),
     path("", include("daymove.live.urls")),
+    path("ladders/", include("daymove.web.ladder_urls")),
     path("", include("daymove.web.urls")),
 ]
