@@ -14,8 +14,11 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from daymove.clocks.vacations import local_today
+from daymove.ladders import places
+from daymove.ladders.models import Ladder, PlaceChange
 from daymove.moderation.models import ModerationAction
 from daymove.notify.unsubscribe import make_token
 from daymove.plans import analysis, conditional
@@ -23,6 +26,7 @@ from daymove.play.models import Match
 from daymove.players.models import Player
 from daymove.safety.models import Block
 from daymove.talk.models import ChatMessage
+from games.registry import all_games
 from tests.factories import PASSWORD
 from tests.support.world import CHAT, NOTE, ROLES, World, build_world, changed_tables, snapshot
 
@@ -57,6 +61,18 @@ class Case:
     setup: Callable[[World], None] | None = None
     label: str = ""
     htmx: bool = False  # sent as an htmx request (fragments answer plain requests with a redirect)
+
+
+def on_a_ladder(w):
+    """A ladder of the first game with the opponent in place 1 and the player in place 2 (the others off it)."""
+    game = next(iter(all_games()))
+    ladder = Ladder.objects.create(slug="sec-ladder", name="Security ladder", game=game)
+    standing = (w.users["opponent"].pk, w.users["player"].pk)
+    places.rewrite(ladder, (), standing, {}, PlaceChange.Reason.JOINED, timezone.now())
+
+
+def ladder_slug(w):
+    return {"slug": "sec-ladder"}
 
 
 def match_id(w):
@@ -159,6 +175,21 @@ POLICY: dict[str, list[Case]] = {
         Case(finished_id, get=each(200), label="finished"),
     ],
     "match": [Case(match_id, get=each(200))],  # spectators welcome; a POST goes to the action URLs
+    # The ladders: anyone reads them; a challenge (which starts a game at once) is anyone's but the one challenged.
+    "ladders:index": [Case(get=each(200), setup=on_a_ladder)],
+    "ladders:ladder": [Case(ladder_slug, get=each(200), setup=on_a_ladder)],
+    "ladders:player": [
+        Case(lambda w: {"slug": "sec-ladder", "username": "sec-player"}, get=each(200), setup=on_a_ladder)
+    ],
+    "ladders:challenge": [
+        Case(
+            ladder_slug,
+            post=members(302),
+            data=lambda w: {"defender": w.users["opponent"].username},
+            acts=("player", "other", "staff"),
+            setup=on_a_ladder,
+        )
+    ],
     "match_part": [
         Case(lambda w, part=part: {"match_id": w.match.pk, "part": part}, get=each(200), label=part)
         for part in ("head", "play", "actions")
