@@ -1,4 +1,5 @@
-"""A player leaving play: every active match resigned, every open challenge withdrawn, so no one waits for them."""
+"""A player leaving play: withdrawn from their leagues, every other active match resigned, every open challenge
+withdrawn, so no one waits for them."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from django.db.models import Q
 from daymove.errors import Conflict
 from daymove.play.models import Challenge, Match
 from daymove.round.endings import resign
+from daymove.round.leagues import leave_leagues
 
 
 def leave_play(user) -> tuple[list[int], int]:
     """Resign `user`'s active matches and withdraw their open challenges; (resigned match ids, challenges withdrawn)."""
+    leave_leagues(user)  # first: the league's withdrawal rule decides how their league games end, not resignations
     resigned = []
     active = Match.objects.involving(user).active()
     for match_id in active.values_list("pk", flat=True):
