@@ -13,6 +13,7 @@ import logging
 from django.db.models import Q
 
 from daymove.clocks.timeouts import overdue
+from daymove.competitions.results import is_league_game
 from daymove.errors import Conflict
 from daymove.play.lookups import get_match
 from daymove.play.models import Match, Move
@@ -22,11 +23,15 @@ log = logging.getLogger(__name__)
 
 
 def apply_timeout(match_id: int, seen_ply: int, seat: int) -> Match | None:
-    """End the match on time if it is still at `seen_ply`: a loss for `seat`, or aborted if it never moved."""
+    """End the match on time if it is still at `seen_ply`: a loss for `seat`, or aborted if it never moved.
+
+    A league game is a fixture of its division's table: a player who never moved loses it on time all the same.
+    """
     match = get_match(match_id)
     never_moved = not Move.objects.filter(match_id=match_id, seat=seat).exists()
+    aborts = never_moved and not is_league_game(match)
     try:
-        if never_moved:
+        if aborts:
             return end_match(match, None, "aborted", aborted=True, only_if=Q(ply=seen_ply, to_move=seat))
         return end_match(match, 1 - seat, "timeout", only_if=Q(ply=seen_ply, to_move=seat))
     except Conflict:
