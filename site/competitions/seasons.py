@@ -34,6 +34,7 @@ from daymove.errors import Conflict, Refused
 from daymove.play.bot_jobs import schedule_bot_turn
 from daymove.play.models import Match
 from daymove.players.bots import is_bot
+from daymove.ratings.glicko2 import Glicko
 from daymove.ratings.updates import ratings_for
 
 MINIMUM_ENTRANTS = 4
@@ -100,11 +101,9 @@ def _skippers(season: Season, last_number: int, joining: set[int]) -> dict[int, 
     return dict(held.values_list("player_id", "division__index"))
 
 
-def _ranked(season: Season, players: list) -> list[list[int]]:
+def _ranked(season: Season, ratings: dict[int, Glicko]) -> list[list[int]]:
     """The draw as player ids, top division first: by rating the first season, else by last season's movement."""
-    now = timezone.now()
-    ratings = {uid: r.current(now) for uid, r in ratings_for([u.pk for u in players], season.series.game).items()}
-    joining = {u.pk: Entrant(u.pk, ratings[u.pk].rating, ratings[u.pk].provisional) for u in players}
+    joining = {p: Entrant(p, value.rating, value.provisional) for p, value in ratings.items()}
     last_season = _previous(season, 1)
     if last_season is None or last_season.status != Season.Status.CLOSED:
         return [list(d) for d in divisions.first_season(list(joining.values()))]
@@ -121,21 +120,19 @@ def _ranked(season: Season, players: list) -> list[list[int]]:
 
 def draw(season: Season) -> list[list[Entry]]:
     """A preview of the season's divisions, top first: unsaved entries (player, seat, rating at the start)."""
-    players = entrants(season)
+    return _draw(season, entrants(season))
+
+
+def _draw(season: Season, players: list) -> list[list[Entry]]:
     by_id = {u.pk: u for u in players}
     now = timezone.now()
-    ratings = ratings_for(list(by_id), season.series.game)
+    ratings = {uid: r.current(now) for uid, r in ratings_for(list(by_id), season.series.game).items()}
     return [
         [
-            Entry(
-                player=by_id[p],
-                seat=seat,
-                rating_at_start=ratings[p].current(now).rating,
-                provisional=ratings[p].current(now).provisional,
-            )
+            Entry(player=by_id[p], seat=seat, rating_at_start=ratings[p].rating, provisional=ratings[p].provisional)
             for seat, p in enumerate(group, 1)
         ]
-        for group in _ranked(season, players)
+        for group in _ranked(season, ratings)
     ]
 
 
@@ -273,7 +270,7 @@ def start_season(season: Season, now: datetime | None = None, rng: random.Random
         season.status, season.started_at, season.closes_by = Season.Status.RUNNING, now, now + season_dates.LONGEST
         groups = _stored_groups(season, players)
         if groups is None:
-            groups = draw(season)
+            groups = _draw(season, players)
         for group in groups:
             # Seats in the Berger table are drawn by lot.
             for seat, entry in enumerate(rng.sample(group, len(group)), 1):
