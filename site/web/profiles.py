@@ -12,6 +12,7 @@ from daymove.players.bots import bot_rows, strength_in
 from daymove.ratings.charts import history_svg
 from daymove.ratings.models import Rating, RatingChange, display
 from daymove.web.archive import player_games
+from daymove.web.ladder_pages import ladder_places
 from games.registry import all_games
 
 
@@ -98,7 +99,8 @@ def last_move_at(user):
 
 
 def visiting(user, viewer) -> dict:
-    """What the profile shows its viewer beyond the player's games: about, dates, current games, head to head."""
+    """What the profile shows its viewer beyond the player's games: about, dates, current games, head to head, ladder
+    places."""
     known = viewer if viewer.is_authenticated else None
     current = player_games(user, known, {"result": "running"})
     return {
@@ -108,6 +110,7 @@ def visiting(user, viewer) -> dict:
         "current": current.matches,
         "more_current": current.next_cursor is not None,
         "head_to_head": head_to_head(viewer, user) if known is not None and viewer.pk != user.pk else [],
+        "ladder_places": ladder_places(user),
     }
 
 
