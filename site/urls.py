@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("daymove.safety.urls")),
     path("", include("daymove.moderation.urls")),
     path("", include("daymove.live.urls")),
+    path("leagues/", include("daymove.competitions.urls")),
     path("ladders/", include("daymove.web.ladder_urls")),
     path("", include("daymove.web.urls")),
 ]
