@@ -347,6 +347,7 @@ CELERY_BEAT_SCHEDULE = {
     "start-due-seasons": {"task": "daymove.competitions.tasks.start_due_seasons", "schedule": SWEEP_SECONDS},
     "close-due-seasons": {"task": "daymove.competitions.tasks.close_due_seasons", "schedule": 5 * 60.0},
     "remind-registrations": {"task": "daymove.competitions.tasks.remind_registrations", "schedule": 15 * 60.0},
+    "sweep-idle-ladder-players": {"task": "daymove.ladders.tasks.sweep_idle_task", "schedule": 60 * 60.0},
 }
 
 # ---- live updates (daymove.live) ----------------------------------------------------------------
