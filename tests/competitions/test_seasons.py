@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -40,6 +41,18 @@ def heard():
     yield got
     for name, signal in names.items():
         signal.disconnect(receivers[name])
+
+
+@contextmanager
+def muted(signal):
+    """The signal reaches no receiver inside."""
+    receivers, signal.receivers = signal.receivers, []
+    signal.sender_receivers_cache.clear()
+    try:
+        yield
+    finally:
+        signal.receivers = receivers
+        signal.sender_receivers_cache.clear()
 
 
 def started(series, count, **registration):
@@ -111,7 +124,8 @@ def test_a_thousand_entrants_start_in_queries_that_do_not_grow_with_the_matches(
     register_all(series, many_players(1000))
     season = seasons.next_season(series)
 
-    with CaptureQueriesContext(connection) as queries:
+    # What the start itself costs: the fan-out of its one announcement (emails, pushes) is the receivers' own.
+    with muted(signals.season_started), CaptureQueriesContext(connection) as queries:
         assert seasons.start_season(season)
 
     count = Division.objects.filter(season=season).count()
