@@ -6,7 +6,8 @@ from django.dispatch import receiver
 
 from daymove.clocks.signals import away_changed
 from daymove.competitions.signals import table_changed
-from daymove.ladders.signals import place_changed
+from daymove.ladders.models import LadderGame
+from daymove.ladders.signals import ladder_challenged, place_changed
 from daymove.live.notices import (
     AWAY,
     CHAT,
@@ -69,6 +70,19 @@ def challenge_changed(sender, challenge, **kwargs) -> None:
 def ladder_places_changed(sender, ladder, **kwargs) -> None:
     """A ladder's places changed: its open pages redraw their rows."""
     publish(ladder_topic(ladder.pk), PLACES)
+
+
+@receiver(ladder_challenged)
+def ladder_game_started(sender, game, **kwargs) -> None:
+    """A ladder game started: its ladder's pages show it among the games being played (and the buttons it closes)."""
+    publish(ladder_topic(game.ladder_id), PLACES)
+
+
+@receiver(signals.match_finished)
+def ladder_game_ended(sender, match, **kwargs) -> None:
+    """A ladder game ended, whatever it did to the places (a draw moves nobody): its ladder's pages redraw."""
+    for ladder_id in LadderGame.objects.filter(match_id=match.pk).values_list("ladder_id", flat=True):
+        publish(ladder_topic(ladder_id), PLACES)
 
 
 @receiver(table_changed)

@@ -12,6 +12,8 @@ from daymove.ladders.models import Ladder, PlaceChange
 from daymove.live import notices
 from daymove.live.models import Notice
 from daymove.live.views import wanted_topics
+from daymove.round import endings
+from daymove.round.ladder_challenges import challenge_on_ladder
 from games.registry import all_games
 from tests.factories import UserFactory
 
@@ -50,3 +52,29 @@ def test_a_change_of_places_is_announced_on_the_ladders_topic():
     first, second = UserFactory(), UserFactory()
     places.rewrite(ladder, (), (first.pk, second.pk), {}, PlaceChange.Reason.JOINED, timezone.now())
     assert list(Notice.objects.values_list("topic", "event")) == [(notices.ladder_topic(ladder.pk), notices.PLACES)]
+
+
+def _ladder_of_two():
+    ladder = Ladder.objects.create(slug="some-ladder", name="Some ladder", game=next(iter(all_games())))
+    top, bottom = UserFactory(), UserFactory()
+    places.rewrite(ladder, (), (top.pk, bottom.pk), {}, PlaceChange.Reason.JOINED, timezone.now())
+    return ladder, top, bottom
+
+
+def test_a_ladder_game_started_and_ended_without_a_place_change_is_announced_on_the_ladders_topic():
+    ladder, top, bottom = _ladder_of_two()
+    Notice.objects.all().delete()
+    match = challenge_on_ladder(ladder, bottom, top.username)
+    topic = notices.ladder_topic(ladder.pk)
+    assert (topic, notices.PLACES) in set(Notice.objects.values_list("topic", "event"))  # the game being played
+    Notice.objects.all().delete()
+    endings.resign(match.pk, bottom)  # the defender holds: nobody moves
+    assert (topic, notices.PLACES) in set(Notice.objects.values_list("topic", "event"))
+    assert places.standing(ladder) == (top.pk, bottom.pk)
+
+
+def test_an_ordinary_game_ending_announces_nothing_on_a_ladder(match, alice):
+    _ladder_of_two()
+    Notice.objects.all().delete()
+    endings.resign(match.pk, alice)
+    assert not Notice.objects.filter(topic__startswith="ladder-").exists()

@@ -12,16 +12,16 @@ from django.urls import reverse
 from django.utils import timezone
 
 from daymove.clocks import vacations
-from daymove.ladders import arithmetic, places
-from daymove.ladders.models import Ladder, LadderGame, PlaceChange
+from daymove.ladders import arithmetic
+from daymove.ladders.models import LadderGame
 from daymove.ladders.refusals import BLOCKED, UNVERIFIED
 from daymove.play.models import Match
 from daymove.round import endings
 from daymove.round.ladder_challenges import challenge_on_ladder
 from daymove.safety.models import Block
 from daymove.web.ladder_pages import ROWS_PER_PAGE
-from games.registry import all_games
 from tests.factories import MatchFactory, UserFactory
+from tests.support.ladders import a_ladder, both_move, challenge_and_end, line_up
 
 pytestmark = pytest.mark.django_db
 
@@ -30,11 +30,9 @@ SIZE = 8  # players on the ladder: place 1 is "rung1" ... place 8 is "rung8"
 
 @pytest.fixture
 def ladder():
-    """A ladder of the first game, with SIZE players on it in name order."""
-    game = next(iter(all_games().values()))
-    found = Ladder.objects.create(slug="test-ladder", name=f"{game.name} ladder", game=game.slug)
-    players = [UserFactory(username=f"rung{place}") for place in range(1, SIZE + 1)]
-    places.rewrite(found, (), tuple(p.pk for p in players), {}, PlaceChange.Reason.JOINED, timezone.now())
+    """The first game's ladder, with SIZE players on it in name order."""
+    found = a_ladder()
+    line_up(found, [UserFactory(username=f"rung{place}") for place in range(1, SIZE + 1)])
     return found
 
 
@@ -232,10 +230,8 @@ def test_unknown_ladders_and_players_are_not_found_pages(ladder):
 
 def test_a_long_ladder_is_read_a_page_at_a_time_and_jumps_to_your_place(ladder):
     newcomers = [UserFactory(username=f"many{n}") for n in range(ROWS_PER_PAGE * 2)]
-    before = places.standing(ladder)
-    after = before + tuple(user.pk for user in newcomers)
-    places.rewrite(ladder, before, after, {}, PlaceChange.Reason.JOINED, timezone.now())
-    size = len(after)
+    line_up(ladder, newcomers)
+    size = SIZE + len(newcomers)
     viewer = newcomers[-3]  # near the bottom, on the last page
     page = page_of(ladder, viewer)
     assert f"Places 1–{ROWS_PER_PAGE} of {size}" in page and 'id="place-51"' not in page
@@ -251,7 +247,7 @@ def test_a_long_ladder_is_read_a_page_at_a_time_and_jumps_to_your_place(ladder):
 
 def test_the_live_part_alone_answers_htmx_and_follows_a_win(ladder):
     client = client_of(member(8))
-    match = challenge_on_ladder(ladder, member(8), "rung7")
+    match = both_move(challenge_on_ladder(ladder, member(8), "rung7"))
     part = client.get(ladder.get_absolute_url(), HTTP_HX_REQUEST="true").content.decode()
     assert part.lstrip().startswith('<div id="ladder-live"') and "<html" not in part
     assert "You are in place <strong>8</strong>" in part
@@ -265,8 +261,7 @@ def test_the_live_part_alone_answers_htmx_and_follows_a_win(ladder):
 
 
 def test_a_players_history_lists_every_change_of_place(ladder):
-    match = challenge_on_ladder(ladder, member(8), "rung7")
-    endings.resign(match.pk, member(7))
+    match = challenge_and_end(ladder, member(8), member(7), winner=member(8))
     for user in (None, member(8), UserFactory(username="stranger")):
         page = client_of(user).get(reverse("ladders:player", args=[ladder.slug, "rung8"])).content.decode()
         assert "Now in place <strong>7</strong> of 8" in page
