@@ -1,18 +1,27 @@
 """Loading seeds/: demo and bot accounts, and example matches replayed through the move service and endings.
 
 rated-history.json holds short rated matches among the demo players of every game, so that each leaderboard
-lists established players (their ratings made by the rating service as the matches end).
+lists established players (their ratings made by the rating service as the matches end). seasons.json holds a
+league series per game, each with a season open for registration, and one season in progress: its entrants
+registered and the season started by the competitions' services, some of its games played and ended through the
+move service and the endings, as players would have. It is loaded after rated-history.json (files go in name
+order), whose ratings the season's first draw follows.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
 
+from daymove.competitions import registration, seasons
+from daymove.competitions.models import LeagueGame, Season, Series
 from daymove.errors import Refused
 from daymove.play.models import Match
 from daymove.play.signals import replaying_history
@@ -79,6 +88,55 @@ def _end(entry: dict, match: Match, users: dict) -> Match:
     return match
 
 
+def load_series(entry: dict) -> Series:
+    """A league series as its seeds entry describes it (created if missing), with a season open for registration."""
+    fields = {key: entry[key] for key in ("name", "game", "options", "time_control", "division_size") if key in entry}
+    fields["options"] = get_game(entry["game"]).normalize_options(entry.get("options"))
+    series, _ = Series.objects.get_or_create(slug=entry["slug"], defaults=fields)
+    seasons.next_season(series)
+    return series
+
+
+def load_season(entry: dict, users: dict) -> Season | None:
+    """Start a season of the series named by `entry` with its entrants and play its games as listed; None if the
+    series has started a season already.
+
+    The season starts now (its clocks run from now), and the next one opens for registration. Each listed game, named by its two players, is played
+    `plies` random legal moves (the same ones on every run) and may end with "resigns" or "draw" as a match does.
+    """
+    series = Series.objects.get(slug=entry["series"])
+    if series.seasons.exclude(status=Season.Status.OPEN).exists():
+        return None
+    with transaction.atomic(), replaying_history():  # demo history: nobody is told of the start or the moves
+        for name in entry["entrants"]:
+            registration.register(series, users[name])
+        season = seasons.next_season(series)
+        seasons.start_season(season, timezone.now(), random.Random(str(season)))  # the same draw on every run
+        for game in entry.get("games", []):
+            _play_league_game(season, game, users)
+    return season
+
+
+def _play_league_game(season: Season, entry: dict, users: dict) -> Match:
+    first, second = (users[name] for name in entry["between"])
+    league_game = (
+        LeagueGame.objects.filter(division__season=season, match__player0__in=(first, second))
+        .filter(match__player1__in=(first, second))
+        .select_related("match")
+        .first()
+    )
+    if league_game is None:
+        raise ValueError(f"seed league: {' and '.join(entry['between'])} have no game together in {season}")
+    match = league_game.match
+    rng = random.Random(f"{season}:{':'.join(entry['between'])}")  # a string seed: the same moves on every run
+    for _ in range(entry.get("plies", 0)):
+        if not match.is_active:
+            break
+        text = rng.choice(match.rules.legal_move_strings(match.position()))
+        match = moves.submit_move(match.pk, match.players[match.to_move], text, match.ply).match
+    return _end(entry, match, users) if match.is_active else match
+
+
 def load_seeds(folder: Path) -> list[str]:
     """Load every seeds/*.json file; returns a line per file that created matches."""
     report = []
@@ -103,4 +161,17 @@ def load_seeds(folder: Path) -> list[str]:
             report.append(
                 f"{path.name}: {len(loaded)} matches ({finished} finished, {len(loaded) - finished} going on)"
             )
+        for entry in data.get("series", []):
+            load_series(entry)
+        for entry in data.get("seasons", []):
+            for name in set(entry["entrants"]) - set(users):
+                users[name] = get_user_model().objects.get(username=name)
+            season = load_season(entry, users)
+            if season is not None:
+                games = LeagueGame.objects.filter(division__season=season)
+                finished = games.exclude(match__status=Match.Status.ACTIVE).count()
+                report.append(
+                    f"{path.name}: {season} started, {season.divisions.count()} divisions, {games.count()} games "
+                    f"({finished} finished)"
+                )
     return report
