@@ -9,6 +9,7 @@ from django.utils import timezone
 from daymove.ladders import signals
 from daymove.ladders.membership import adjust, leave
 from daymove.ladders.models import LadderGame, Mark, PlaceChange
+from daymove.ladders.results import apply_ladder_result
 from daymove.play.models import Match
 from daymove.round import endings
 from daymove.round.ladder_challenges import challenge_on_ladder
@@ -146,3 +147,9 @@ def test_timeouts_mark_the_loser_and_two_within_30_days_remove_them(ladder, six)
         assert (match.result_reason, match.players[match.winner].username) == ("timeout", defender)
     assert list(Mark.objects.values_list("player__username", "kind")) == [("p6", "timeout")] * 2
     assert "p6" not in names(ladder) and places_are_a_permutation(ladder)
+
+
+def test_the_ladder_step_costs_a_match_off_every_ladder_one_indexed_lookup(match, django_assert_num_queries):
+    endings.abort(match)
+    with django_assert_num_queries(1):
+        apply_ladder_result(match)
