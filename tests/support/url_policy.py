@@ -17,6 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from daymove.clocks.vacations import local_today
+from daymove.competitions.models import LeagueGame, Season
 from daymove.ladders import places
 from daymove.ladders.models import Ladder, PlaceChange
 from daymove.moderation.models import ModerationAction
@@ -28,6 +29,7 @@ from daymove.safety.models import Block
 from daymove.talk.models import ChatMessage
 from games.registry import all_games
 from tests.factories import PASSWORD
+from tests.support.leagues import a_division, a_season, a_series
 from tests.support.world import CHAT, NOTE, ROLES, World, build_world, changed_tables, snapshot
 
 LOGIN = "login"  # a redirect to the login page
@@ -69,6 +71,21 @@ def on_a_ladder(w):
     ladder = Ladder.objects.create(slug="sec-ladder", name="Security ladder", game=game)
     standing = (w.users["opponent"].pk, w.users["player"].pk)
     places.rewrite(ladder, (), standing, {}, PlaceChange.Reason.JOINED, timezone.now())
+
+
+def in_a_league(w):
+    """The match as a league game: season 1 of "sec-league" running, the player and opponent its division 1; season 2
+    open for registration."""
+    series = a_series("Sec league", game=w.match.game)
+    division = a_division(
+        a_season(series, 1, status=Season.Status.RUNNING), [w.users["player"], w.users["opponent"]], with_games=False
+    )
+    LeagueGame.objects.create(division=division, match=w.match, round=1)
+    a_season(series, 2)
+
+
+def league(w, **more):
+    return {"slug": "sec-league"} | more
 
 
 def ladder_slug(w):
@@ -189,6 +206,19 @@ POLICY: dict[str, list[Case]] = {
             acts=("player", "other", "staff"),
             setup=on_a_ladder,
         )
+    ],
+    # The leagues: public pages and downloads (results only, never a position); joining is any verified member's.
+    "competitions:index": [Case(get=each(200), setup=in_a_league)],
+    "competitions:series": [Case(league, get=each(200), setup=in_a_league)],
+    "competitions:season": [Case(lambda w: league(w, number=1), get=each(200), setup=in_a_league)],
+    "competitions:division": [Case(lambda w: league(w, number=1, division=1), get=each(200), setup=in_a_league)],
+    "competitions:division_table": [
+        Case(lambda w: league(w, number=1, division=1), get=each(200), setup=in_a_league, htmx=True)
+    ],
+    "competitions:division_csv": [Case(lambda w: league(w, number=1, division=1), get=each(200), setup=in_a_league)],
+    "competitions:division_json": [Case(lambda w: league(w, number=1, division=1), get=each(200), setup=in_a_league)],
+    "competitions:registration": [
+        Case(league, post=members(302), data=lambda w: {"mode": "recurring"}, acts=PEOPLE, setup=in_a_league)
     ],
     "match_part": [
         Case(lambda w, part=part: {"match_id": w.match.pk, "part": part}, get=each(200), label=part)
