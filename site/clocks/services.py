@@ -14,10 +14,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from daymove.clocks import signals
+from daymove.clocks import away_caps, signals
 from daymove.clocks.models import DAY, ChallengeClock, MatchClock, TimeControl, Vacation
 from daymove.clocks.terms import DEFAULT_TERMS, apply_terms
-from daymove.clocks.timing import Interval, deadline_after, running_time
+from daymove.clocks.timing import Interval, capped, deadline_after, running_time
 from daymove.errors import Refused
 from daymove.play.models import Match
 from daymove.players.bots import is_bot
@@ -26,6 +26,15 @@ from daymove.players.bots import is_bot
 def away_intervals(user_id: int, since: datetime) -> list[Interval]:
     """The user's booked time away that has not ended by `since`."""
     return list(Vacation.objects.filter(user_id=user_id, ends__gt=since).values_list("starts", "ends"))
+
+
+def away_for(match_id: int, user_id: int, since: datetime) -> list[Interval]:
+    """The user's time away that stops this match's clock from `since`: all of it, unless the match caps it."""
+    away = away_intervals(user_id, since)
+    cap = away_caps.caps_of([match_id]).get(match_id) if away else None
+    if cap is None:
+        return away
+    return capped(away_intervals(user_id, cap.counted_from), *cap)
 
 
 def set_challenge_terms(challenge, terms: dict) -> ChallengeClock:
@@ -59,7 +68,7 @@ def _start_turn(clock: MatchClock, match: Match, now: datetime, away: list[Inter
         return
     user = match.players[seat]
     if not is_bot(user):
-        deadline = deadline_after(now, clock.budget(seat), away_intervals(user.pk, now) if away is None else away)
+        deadline = deadline_after(now, clock.budget(seat), away_for(match.pk, user.pk, now) if away is None else away)
         setattr(clock, f"deadline{seat}", deadline)
 
 
@@ -88,11 +97,13 @@ def start_clocks(matches: list[Match], terms: dict, now: datetime) -> list[Match
         "user_id", "starts", "ends"
     ):
         away[user_id].append((starts, ends))
+    caps = away_caps.caps_of([m.pk for m in matches]) if away else {}
     clocks = []
     for match in matches:
         clock = _new_clock(match, terms)
         mover = match.players[match.to_move].pk if match.to_move is not None else None
-        _start_turn(clock, match, now, away[mover])
+        cap = caps.get(match.pk)
+        _start_turn(clock, match, now, capped(away[mover], *cap) if cap else away[mover])
         clocks.append(clock)
     MatchClock.objects.bulk_create(clocks, batch_size=500)
     signals.deadlines_set.send(sender=MatchClock, clocks=clocks)
@@ -108,7 +119,7 @@ def after_move(match: Match) -> MatchClock:
         clock = _new_clock(match, DEFAULT_TERMS)
     mover = clock.running_seat
     if clock.kind == TimeControl.Kind.BANK and mover is not None and not is_bot(match.players[mover]):
-        spent = running_time(clock.turn_started, now, away_intervals(match.players[mover].pk, clock.turn_started))
+        spent = running_time(clock.turn_started, now, away_for(match.pk, match.players[mover].pk, clock.turn_started))
         left = max(clock.budget(mover) - spent, timedelta(0)) + clock.bank_increment_days * DAY
         setattr(clock, f"bank{mover}", min(left, clock.bank_cap_days * DAY))
     _start_turn(clock, match, now)
@@ -132,14 +143,19 @@ def recompute_deadlines(user) -> list[Match]:
     )
     if not clocks:
         return []
-    away = away_intervals(user.pk, min(clock.turn_started for clock in clocks))
+    since = min(clock.turn_started for clock in clocks)
+    away = away_intervals(user.pk, since)
+    caps = away_caps.caps_of([clock.match_id for clock in clocks]) if away else {}
+    if caps:  # a capped match counts the time away from its own start
+        away = away_intervals(user.pk, min([since, *(cap.counted_from for cap in caps.values())]))
     changed = []
     for clock in clocks:
         seat = clock.running_seat
         old = clock.deadline_of(seat)
         if old is None:
             continue
-        new = deadline_after(clock.turn_started, clock.budget(seat), away)
+        cap = caps.get(clock.match_id)
+        new = deadline_after(clock.turn_started, clock.budget(seat), capped(away, *cap) if cap else away)
         if new != old:
             setattr(clock, f"deadline{seat}", new)
             clock.save(update_fields=[f"deadline{seat}"])
@@ -165,7 +181,7 @@ def extend_deadline(match: Match, days: int) -> MatchClock:
         seat = clock.running_seat
         clock.turn_started += days * DAY
         deadline = deadline_after(
-            clock.turn_started, clock.budget(seat), away_intervals(match.players[seat].pk, clock.turn_started)
+            clock.turn_started, clock.budget(seat), away_for(match.pk, match.players[seat].pk, clock.turn_started)
         )
         setattr(clock, f"deadline{seat}", deadline)
         clock.save(update_fields=["turn_started", f"deadline{seat}"])

@@ -44,3 +44,19 @@ def running_time(start: datetime, end: datetime, away: Iterable[Interval]) -> ti
         if overlap > timedelta(0):
             stopped += overlap
     return end - start - stopped
+
+
+def capped(away: Iterable[Interval], since: datetime, most: timedelta) -> list[Interval]:
+    """The time away from `since` on that still stops a clock allowed at most `most` of it: the first `most`."""
+    kept: list[Interval] = []
+    left = most
+    for start, end in _merged(away):
+        start = max(start, since)
+        if end <= start:
+            continue
+        if left <= timedelta(0):
+            break
+        end = min(end, start + left)
+        kept.append((start, end))
+        left -= end - start
+    return kept
