@@ -19,7 +19,7 @@ from daymove.play import signals as play_signals
 from daymove.play.models import Match
 from daymove.ratings.models import Rating
 from tests.support.leagues import a_series
-from tests.support.seasons import finish, many_players, register_all
+from tests.support.seasons import finish, many_players, register_all, result, two_divisions_of_four
 
 
 @pytest.fixture
@@ -172,37 +172,10 @@ def test_the_registration_reminder_goes_once_three_days_before_and_again_after_a
     assert [name for name, _ in heard] == ["registration_closing", "registration_closing"]
 
 
-def _two_divisions_of_four(series):
-    """A running season of two divisions of four, stored by the admin's draw: top (index 0) and bottom (index 1)."""
-    players = many_players(8)
-    register_all(series, players)
-    season = seasons.next_season(series)
-    stored = seasons.draw_season(season)
-    assert len(stored) == 1
-    # The admin splits the one drawn division into two of four.
-    bottom = Division.objects.create(season=season, level=2, number=1, index=1)
-    for entry in list(stored[0].entries.order_by("seat"))[4:]:
-        seasons.move_before_start(entry, bottom)
-    assert seasons.start_season(season)
-    season.refresh_from_db()
-    return season, [list(Division.objects.get(season=season, index=i).entries.all()) for i in (0, 1)]
-
-
-def _result(division_entries, a, b, winner_player):
-    """Finish the game between entries a and b: won by winner_player (an entry) or drawn (None)."""
-    match = Match.objects.get(
-        league_game__division=division_entries[0].division,
-        player0__in=[a.player_id, b.player_id],
-        player1__in=[a.player_id, b.player_id],
-    )
-    finish(match, None if winner_player is None else match.seat_of(winner_player.player))
-    return match
-
-
 @pytest.mark.django_db
 def test_moving_players_in_a_stored_draw_is_kept_at_the_start():
     series = a_series()
-    season, (top, bottom) = _two_divisions_of_four(series)
+    season, (top, bottom) = two_divisions_of_four(series)
     assert len(top) == len(bottom) == 4
     assert Match.objects.filter(league_game__division__season=season).count() == 12
 
@@ -210,13 +183,13 @@ def test_moving_players_in_a_stored_draw_is_kept_at_the_start():
 @pytest.mark.django_db
 def test_a_season_closing_at_twelve_weeks_keeps_the_players_a_running_game_could_still_move(heard):
     series = a_series()
-    season, (top, bottom) = _two_divisions_of_four(series)
+    season, (top, bottom) = two_divisions_of_four(series)
     e, f, g, h = top
     for a, b, w in ((e, f, e), (e, g, e), (e, h, e), (f, g, f), (f, h, f), (g, h, g)):
-        _result(top, a, b, w)
+        result(top, a, b, w)
     a, b, c, d = bottom
     for x, y, w in ((a, c, a), (a, d, a), (b, c, b), (b, d, b), (c, d, None)):
-        _result(bottom, x, y, w)
+        result(bottom, x, y, w)
     running = Match.objects.get(league_game__division=a.division, status=Match.Status.ACTIVE)
 
     assert tasks.close_due(season.closes_by - timedelta(minutes=1)) == 0
@@ -285,11 +258,11 @@ def test_once_is_consumed_recurring_carries_on_and_a_skipper_keeps_their_divisio
 @pytest.mark.django_db
 def test_a_later_season_is_drawn_by_last_seasons_movement():
     series = a_series()
-    season, (top, bottom) = _two_divisions_of_four(series)
+    season, (top, bottom) = two_divisions_of_four(series)
     for entries in (top, bottom):
         for x in range(4):
             for y in range(x + 1, 4):
-                _result(entries, entries[x], entries[y], entries[x])
+                result(entries, entries[x], entries[y], entries[x])
     assert seasons.close_season(season, season.started_at + timedelta(days=40))
     moved = dict(Entry.objects.filter(division__season=season).values_list("player_id", "movement"))
     assert moved[bottom[0].player_id] == Entry.Movement.UP and moved[top[3].player_id] == Entry.Movement.DOWN
