@@ -16,8 +16,8 @@ from django.utils import timezone
 from daymove.clocks.models import MatchClock
 from daymove.notify.decisions import Tiding
 from daymove.notify.looks import expect_a_look
-from daymove.notify.models import preferences_of
-from daymove.outbox.jobs import record, reschedule
+from daymove.notify.models import EmailPreferences, preferences_of
+from daymove.outbox.jobs import record, record_later, reschedule
 from daymove.play.models import Match
 from daymove.play.signals import is_replaying_history
 
@@ -53,6 +53,30 @@ def send(tidings: list[Tiding]) -> None:
 
 def reminder_kind(hours: int) -> str:
     return f"reminder-{hours}h"
+
+
+def schedule_first_reminders(clocks: list[MatchClock]) -> None:
+    """Record the reminders of many new matches' first turns at once (a league season's start), in a few queries."""
+    if is_replaying_history():
+        return
+    movers = {clock.match.players[clock.running_seat] for clock in clocks if clock.running_seat is not None}
+    saved = {p.user_id: p for p in EmailPreferences.objects.filter(user__in=[u.pk for u in movers])}
+    due = []
+    for clock in clocks:
+        seat, match = clock.running_seat, clock.match
+        deadline = clock.deadline_of(seat) if seat is not None else None
+        if deadline is None:
+            continue
+        user = match.players[seat]
+        preferences = saved.get(user.pk) or EmailPreferences(user=user)
+        if not preferences.reminders:
+            continue
+        for hours in sorted(set(preferences.reminder_hours)):
+            run_after = deadline - timedelta(hours=hours)
+            if run_after > clock.turn_started:  # as in schedule_reminders: a threshold past the whole turn says nothing
+                payload = {"kind": "reminder", "user": user.pk, "match": match.pk, "ply": match.ply, "hours": hours}
+                due.append((email_key(match.pk, match.ply, reminder_kind(hours), user.pk), payload, run_after))
+    record_later(KIND, due)
 
 
 def schedule_reminders(match: Match) -> None:

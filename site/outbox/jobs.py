@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -62,6 +62,12 @@ def record(kind: str, key: str, payload: dict, run_after=None) -> Job:
     if created and job.run_after <= timezone.now():
         transaction.on_commit(lambda: hand_over(job))
     return job
+
+
+def record_later(kind: str, due: list[tuple[str, dict, datetime]]) -> None:
+    """Record many jobs of one kind at once as (key, payload, run_after), once per key; the sweep hands them over."""
+    jobs = [Job(kind=kind, key=key, payload=payload, run_after=run_after) for key, payload, run_after in due]
+    Job.objects.bulk_create(jobs, batch_size=500, ignore_conflicts=True)
 
 
 def reschedule(key: str, run_after) -> bool:
