@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from daymove.clocks.signals import deadline_set
+from daymove.clocks.signals import deadline_set, deadlines_set
 from daymove.notify import decisions, events
 from daymove.notify.decisions import EMAIL
 from daymove.notify.declines import record_decline
@@ -67,6 +67,12 @@ def email_plan_dropped(sender, match, owner, why, dropped, **kwargs) -> None:
 def move_reminders(sender, match, **kwargs) -> None:
     """Reminders follow the running deadline, whatever set or moved it."""
     events.schedule_reminders(match)
+
+
+@receiver(deadlines_set)
+def first_reminders(sender, clocks, **kwargs) -> None:
+    """The first turns of many matches started at once (a league season) get their reminders in one go."""
+    events.schedule_first_reminders(clocks)
 
 
 @receiver(account_closing)
