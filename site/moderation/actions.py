@@ -1,5 +1,5 @@
-"""What moderators do to an account (warn, mute the chat, close the account, annul ratings) or a match (declare its
-result); each one logged.
+"""What moderators do to an account (warn, mute the chat, close the account, annul ratings, adjust a ladder place)
+or a match (declare its result); each one logged.
 
 Every action is a `ModerationAction` row (who, to whom, from which report, what exactly), written in
 the transaction that does it; acting on a report closes it.
@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from daymove.errors import Refused
+from daymove.ladders import membership as ladders
 from daymove.moderation.models import ModerationAction, Report
 from daymove.play.models import Match
 from daymove.ratings.models import RatingChange
@@ -101,3 +102,16 @@ def declare_result(match: Match, winner: int | None, moderator, reason: str) -> 
 def dismiss(report, moderator) -> ModerationAction:
     """Close a report with no action."""
     return _log(Kind.DISMISS, report.reported, moderator, report)
+
+
+def adjust_ladder_place(ladder, target, place: int, moderator, reason: str) -> ModerationAction:
+    """Move a player to `place` on a ladder for `reason` (shown in their place history), and log it."""
+    with transaction.atomic():
+        changes = ladders.adjust(ladder, target, place, reason)
+        moved = next((c for c in changes if c.player_id == target.pk), None)
+        details = {
+            "ladder": ladder.slug,
+            "from": moved.from_place if moved else place,
+            "to": moved.to_place if moved else place,
+        }
+        return _log(Kind.LADDER_PLACE, target, moderator, message=" ".join(reason.split()), details=details)

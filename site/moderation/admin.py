@@ -190,8 +190,8 @@ class ReportAdmin(admin.ModelAdmin):
 
 @admin.register(ModerationAction)
 class ModerationActionAdmin(admin.ModelAdmin):
-    """The moderation log: every warning, mute, closure, annulment, dismissal and declared result, and the site's
-    mass-timeout rule."""
+    """The moderation log: every warning, mute, closure, annulment, dismissal, declared result and ladder place
+    adjusted, and the site's mass-timeout rule."""
 
     list_display = ["created", "kind", "target", "match", "moderator", "report", "until", "summary"]
     list_filter = ["kind"]
@@ -223,6 +223,9 @@ class ModerationActionAdmin(admin.ModelAdmin):
             return action.message[:80]
         if action.kind == ModerationAction.Kind.DECLARE:
             return f"{action.details.get('result', '')} — {action.message}"[:120]
+        if action.kind == ModerationAction.Kind.LADDER_PLACE:
+            details = action.details
+            return f"{details.get('ladder')}: {details.get('from')} → {details.get('to')} — {action.message}"[:120]
         return ", ".join(f"{key}: {value}" for key, value in action.details.items())[:120] or "—"
 
     @admin.action(description="Lift the chat mute of these players now", permissions=["change"])

@@ -59,6 +59,7 @@ class ModerationAction(models.Model):
         DISMISS = "dismiss", "Report dismissed"
         MASS_TIMEOUT = "mass_timeout", "Mass timeout: opponents' ratings kept"
         DECLARE = "declare", "Result declared"
+        LADDER_PLACE = "ladder_place", "Ladder place adjusted"
 
     target = models.ForeignKey(
         settings.AUTH_USER_MODEL,
