@@ -14,6 +14,7 @@ from daymove.clocks.models import ChallengeClock
 from daymove.clocks.terms import apply_terms, check_terms
 from daymove.competitions import standings
 from daymove.competitions.divisions import movement_places
+from daymove.competitions.downloads import status_words
 from daymove.competitions.models import Division, Entry, Registration, Season, Series
 from daymove.competitions.season_dates import BREAK, LONGEST
 from daymove.competitions.tables import division_table, load_tables
@@ -210,10 +211,30 @@ def live_topic(division: Division) -> str:
     return f"division-{division.pk}"
 
 
-def seasons_of_player(user) -> list[Entry]:
-    """A player's league seasons, newest first: each entry with its division, season and series."""
-    return list(
+@dataclass
+class PlayerSeason:
+    """One of a player's league seasons on their profile: where they played, their place and their movement."""
+
+    entry: Entry
+    place: int | None  # the final place, or the current one while the season runs
+    movement: str  # "Promoted", "Stays", "Relegated", or the live status while the season runs
+
+
+def seasons_of_player(user) -> list[PlayerSeason]:
+    """A player's league seasons, newest first; running ones with their current place and status."""
+    entries = list(
         Entry.objects.filter(player=user)
-        .select_related("division__season__series")
+        .select_related("player", "division__season__series")
         .order_by("-division__season__starts_at", "-pk")
     )
+    running = [e.division for e in entries if e.division.season.status == Season.Status.RUNNING]
+    tables = load_tables(running)
+    shown = []
+    for entry in entries:
+        table = tables.get(entry.division_id)
+        if table is None:
+            shown.append(PlayerSeason(entry, entry.final_place, entry.get_movement_display()))
+            continue
+        line = table.line_of(user)
+        shown.append(PlayerSeason(entry, line.place if line else None, status_words(line) if line else ""))
+    return shown

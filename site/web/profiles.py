@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from daymove.competitions.pages import seasons_of_player
 from daymove.play.models import Match, Move
 from daymove.players.bots import bot_rows, strength_in
 from daymove.ratings.charts import history_svg
@@ -83,7 +84,7 @@ def profile(user) -> dict:
         if line.history:
             line.chart = history_svg(line.history, f"{user.username}'s {line.name} rating over time")
         shown.append(line)
-    return {"profile_user": user, "lines": shown, "now": now}
+    return {"profile_user": user, "lines": shown, "now": now, "league_seasons": seasons_of_player(user)}
 
 
 def head_to_head(viewer, user) -> list[tuple[str, int, int, int]]:

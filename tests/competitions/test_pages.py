@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from daymove.competitions.models import LeagueGame, Registration, Season
+from daymove.competitions.models import Entry, LeagueGame, Registration, Season
 from daymove.round import endings
 from tests.factories import UserFactory
 from tests.support.leagues import a_division, a_season, a_series
@@ -208,3 +208,17 @@ def test_an_unknown_league_season_or_division_is_the_not_found_page(league, path
 def test_registration_in_an_unknown_league_is_not_found(league):
     response = client_for(UserFactory(username="lost")).post("/leagues/no-such-league/registration/", {"mode": "once"})
     assert response.status_code == 404
+
+
+def test_the_profile_lists_the_players_seasons_with_place_and_movement(league):
+    series, running, division, players, first, upcoming = league
+    old = a_season(series, 9, status=Season.Status.CLOSED)
+    past = a_division(old, [players[0], UserFactory(username="rival")], with_games=False)
+    Entry.objects.filter(division=past, player=players[0]).update(final_place=1, movement=Entry.Movement.UP)
+    page = Client().get(reverse("profile", args=[players[0].username])).content.decode()
+    section = page[page.index("League seasons") :]
+    assert division.get_absolute_url() in section and past.get_absolute_url() in section
+    assert "season 9</a>" in section and "place 1 · promoted" in section
+    assert "(running)" in section
+    newcomer = UserFactory(username="newcomer")
+    assert "League seasons" not in Client().get(reverse("profile", args=[newcomer.username])).content.decode()
