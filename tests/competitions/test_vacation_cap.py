@@ -11,11 +11,13 @@ import time_machine
 from daymove.clocks.models import MatchClock
 from daymove.clocks.timing import capped
 from daymove.clocks.vacations import book_vacation, local_today
+from daymove.competitions import seasons
 from daymove.competitions.models import LeagueGame, Season
 from daymove.play import lookups
 from tests.factories import UserFactory
 from tests.support.clocks import DAY, PER_MOVE_3, T0, play_one, start
 from tests.support.leagues import a_division, a_season, a_series
+from tests.support.seasons import many_players, register_all
 
 
 def at(day: int, hour: int = 0) -> datetime:
@@ -82,3 +84,18 @@ def test_the_cap_is_for_the_whole_season_across_vacations_and_turns(league_and_f
         assert deadline(league) == T0 + 30 * DAY + (14 * DAY - used) + 3 * DAY
         friendly = play_one(play_one(lookups.get_match(friendly.pk)))
         assert deadline(friendly) == vacation.ends + 3 * DAY  # the whole vacation still counts
+
+
+@pytest.mark.django_db
+def test_a_season_starting_while_a_player_is_away_caps_their_first_deadlines():
+    series = a_series(vacation_cap_days=14)
+    players = many_players(4)
+    register_all(series, players)
+    away = players[0]
+    with time_machine.travel(T0, tick=False):
+        today = local_today(away)
+        book_vacation(away, today, today + timedelta(days=29))
+        assert seasons.start_season(seasons.next_season(series))
+    clocks = MatchClock.objects.filter(match__league_game__isnull=False, running_seat__isnull=False)
+    waiting = [c for c in clocks.select_related("match") if c.match.players[c.running_seat] == away]
+    assert waiting and {c.due for c in waiting} == {T0 + 14 * DAY + 3 * DAY}
