@@ -14,6 +14,7 @@ from django.utils import timezone
 from daymove.clocks.models import MatchClock
 from daymove.competitions import seasons, signals, tasks
 from daymove.competitions.models import Division, Entry, LeagueGame, Registration, Season
+from daymove.notify.models import DEFAULT_REMINDER_HOURS
 from daymove.outbox.models import Job
 from daymove.play import signals as play_signals
 from daymove.play.models import Match
@@ -135,9 +136,9 @@ def test_a_thousand_entrants_start_in_queries_that_do_not_grow_with_the_matches(
     assert 3400 <= matches <= 3600
     assert MatchClock.objects.filter(match__league_game__division__season=season).count() == matches
     # Rows are written in bulk batches (as many rows as the database takes parameters in one statement): the
-    # queries are a small multiple of the divisions, and one for dozens of matches.
+    # queries are a small multiple of the divisions, and one for many matches (first reminders included).
     assert len(queries.captured_queries) <= 2 * count
-    assert len(queries.captured_queries) < matches / 20
+    assert len(queries.captured_queries) < matches / 10
 
 
 @pytest.mark.django_db
@@ -281,3 +282,18 @@ def test_a_bots_first_turn_is_queued_at_the_start(bot):
     bot_first = Match.objects.filter(league_game__division__season=season, player0=bot, to_move=0)
     assert bot_first.exists()
     assert Job.objects.filter(kind="bot_turn").count() == bot_first.count()
+
+
+@pytest.mark.django_db
+def test_the_first_turns_get_their_deadline_reminders_as_any_other_turn():
+    series = a_series()
+    season = started(series, 4)
+    clocks = MatchClock.objects.filter(match__league_game__division__season=season).select_related("match")
+    expected = {
+        (clock.match_id, hours)
+        for clock in clocks
+        for hours in DEFAULT_REMINDER_HOURS
+        if clock.deadline_of(clock.running_seat) - timedelta(hours=hours) > clock.turn_started
+    }
+    reminders = Job.objects.filter(kind="email", payload__kind="reminder")
+    assert expected and {(job.payload["match"], job.payload["hours"]) for job in reminders} == expected
