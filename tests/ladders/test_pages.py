@@ -129,6 +129,7 @@ def test_each_refusal_reason_is_shown_in_words(ladder):
     assert "You are already playing each other on the ladder." in row_of(page, 7)
     assert "You already have 2 open ladder challenges." in row_of(page, 4 - 1)  # rung3: in reach, but caps first
     assert "This player is on vacation." in row_of(page, 4) and "away" in row_of(page, 4)
+    assert "away" not in row_of(page_of(ladder), 4)  # as on a challenge form: told to the signed-in only
     assert "Too far above you" in row_of(page, 1)
     assert "playing 1 ladder game" in row_of(page, 7)
     assert "playing 2 ladder games" in row_of(page, 8)
