@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from daymove.clocks import vacations
 from daymove.ladders import arithmetic
-from daymove.ladders.models import LadderGame
-from daymove.ladders.refusals import BLOCKED, UNVERIFIED
+from daymove.ladders.models import Ladder, LadderGame
+from daymove.ladders.refusals import BLOCKED, CLOSED, UNVERIFIED
 from daymove.play.models import Match
 from daymove.round import endings
 from daymove.round.ladder_challenges import challenge_on_ladder
@@ -276,3 +276,11 @@ def test_the_profile_shows_the_players_ladder_places(ladder):
     page = client_of().get(reverse("profile", args=["rung3"])).content.decode()
     assert ladder.name in page and "place 3 of 8" in page
     assert reverse("ladders:player", args=[ladder.slug, "rung3"]) in page
+
+
+def test_a_closed_ladder_says_so_once_and_offers_no_button(ladder):
+    Ladder.objects.filter(pk=ladder.pk).update(active=False)
+    page = page_of(ladder, member(8))
+    assert page.count(CLOSED) == 1
+    assert not any(challenge_button(row_of(page, place)) for place in range(1, SIZE + 1))
+    assert "closed to new challenges" in client_of().get(reverse("ladders:index")).content.decode()
