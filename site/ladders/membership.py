@@ -1,4 +1,6 @@
-"""Leaving a ladder, being taken off it, and a moderator's adjustment of a place.
+"""Joining an empty ladder, leaving a ladder, being taken off it, and a moderator's adjustment of a place.
+
+Anyone else joins with their first challenge (`daymove.ladders.challenges`).
 
 Whoever leaves or is removed keeps their open ladder games, played on as ordinary rated games.
 """
@@ -15,6 +17,7 @@ from daymove.errors import NotFound, Refused
 from daymove.ladders import arithmetic, signals
 from daymove.ladders.models import NOTE_MAX_LENGTH, Ladder, LadderGame, PlaceChange, Rung
 from daymove.ladders.places import Change, lock, rewrite, standing
+from daymove.ladders.refusals import viewer_refusal
 
 REMOVAL_NOTES = {
     "idle": "No ladder game ended in 90 days.",
@@ -47,6 +50,19 @@ def take_off(ladder: Ladder, rung: Rung, reason: str, now: datetime) -> list[Cha
     release_games(ladder, rung.player_id, now)
     signals.removed.send(sender=Rung, rung=rung, reason=reason)
     return changes
+
+
+def join_empty(ladder: Ladder, player) -> None:
+    """The first player onto an empty ladder (with nobody to challenge); Refused once anyone is on it."""
+    with transaction.atomic():
+        ladder = lock(ladder.pk)
+        if (reason := viewer_refusal(ladder, player)) is not None:
+            raise Refused(reason)
+        before = standing(ladder)
+        if before:
+            raise Refused("Join this ladder by challenging someone on it.")
+        joined = {player.pk: PlaceChange.Reason.JOINED}
+        rewrite(ladder, before, arithmetic.join(before, player.pk), joined, PlaceChange.Reason.JOINED, timezone.now())
 
 
 def leave(ladder: Ladder, player) -> None:

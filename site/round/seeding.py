@@ -27,6 +27,7 @@ from daymove.play.models import Match
 from daymove.play.signals import replaying_history
 from daymove.players.models import Player
 from daymove.round import draws, endings, moves
+from daymove.round.ladder_seeding import load_ladder_players
 from games.registry import get_game
 
 
@@ -174,4 +175,8 @@ def load_seeds(folder: Path) -> list[str]:
                     f"{path.name}: {season} started, {season.divisions.count()} divisions, {games.count()} games "
                     f"({finished} finished)"
                 )
+        if data.get("ladder_players"):
+            users |= {name: get_user_model().objects.get(username=name) for name in data["ladder_players"]}
+            if ladders := load_ladder_players(data["ladder_players"], users):
+                report.append(f"{path.name}: {ladders} ladders with {', '.join(data['ladder_players'])} on them")
     return report
