@@ -50,6 +50,7 @@ def test_seeds_make_a_series_per_game_open_and_one_season_in_progress_once(db):
     # alice and bob play each other in one division, their game is going on, and that division has results.
     together = _game_between(running, "alice", "bob")
     assert together.match.is_active and together.match.ply > 0
+    assert together.match.players[together.match.to_move].username == "alice"  # she can play it at once
     assert together.division.games.filter(match__status=Match.Status.FINISHED).count() >= 3
     assert Division.objects.filter(season=running).exclude(games__match__status=Match.Status.FINISHED).count() == 0
 
