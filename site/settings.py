@@ -90,9 +90,12 @@ MIDDLEWARE = [
     "daymove.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the cookie, then Accept-Language, then English (after sessions, before CommonMiddleware)...
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "daymove.players.languages.PlayerLanguageMiddleware",  # ...unless a signed-in player chose one in Settings
     "daymove.clocks.middleware.LocalTimeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -240,10 +243,14 @@ else:
         },
     }
 
-# ---- time, static files ------------------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
-TIME_ZONE = "UTC"
+# ---- languages (docs/adding-a-language.md): each named in itself; the URLs do not change with the language ------
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("pl", "Polski")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+
+# ---- time, static files ------------------------------------------------------------------------
+TIME_ZONE = "UTC"
 USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

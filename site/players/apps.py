@@ -8,4 +8,4 @@ class PlayersConfig(AppConfig):
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
-        from daymove.players import receivers  # noqa: F401 - connects the profile receiver
+        from daymove.players import languages, receivers  # noqa: F401 - connects the profile and login receivers

@@ -18,6 +18,11 @@ class Player(models.Model):
         default=True, help_text="The player's games appear on the watch page and in the site's archive."
     )
     about = models.CharField(max_length=ABOUT_MAX_LENGTH, blank=True, help_text="A few words on the profile.")
+    # A code of settings.LANGUAGES (checked by the settings form, so a new language needs no migration); "" follows
+    # the browser on pages and the site's default in emails.
+    language = models.CharField(
+        max_length=16, blank=True, help_text="The language chosen in Settings; blank: automatic."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

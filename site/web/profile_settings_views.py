@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -20,7 +21,7 @@ def profile_settings(request):
     form = ProfileSettingsForm(request.POST or None, instance=request.user.player)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Profile settings saved.")
+        messages.success(request, _("Profile settings saved."))
         return redirect(reverse("player_settings") + "#profile")
     status = 400 if request.method == "POST" else 200
     return render(request, "players/profile_settings.html", {"profile_form": form}, status=status)

@@ -1,6 +1,14 @@
 from django.urls import path
 
-from daymove.web import analysis_views, archive_views, player_views, profile_settings_views, views, watch_views
+from daymove.web import (
+    analysis_views,
+    archive_views,
+    language_views,
+    player_views,
+    profile_settings_views,
+    views,
+    watch_views,
+)
 
 urlpatterns = [
     path("players/<str:username>/", player_views.profile_page, name="profile"),
@@ -8,6 +16,7 @@ urlpatterns = [
     path("games/", archive_views.site_archive, name="site_archive"),
     path("watch/", watch_views.watch_page, name="watch"),
     path("settings/profile/", profile_settings_views.profile_settings, name="profile_settings"),
+    path("language/", language_views.set_language, name="set_language"),
     path("account/", player_views.account, name="account"),
     path("account/delete/", player_views.delete, name="delete_account"),
     path("account/games.json", player_views.download_json, name="download_json"),

@@ -391,6 +391,8 @@ POLICY: dict[str, list[Case]] = {
             acts=PEOPLE,
         )
     ],
+    # The footer's language switcher: a cookie for anyone, and a signed-in player's setting too.
+    "set_language": [Case(post=each(302), data=lambda w: {"language": "pl", "next": "/"}, acts=PEOPLE)],
     "book_vacation": [Case(post=members(302), data=vacation_body, acts=PEOPLE)],
     "cancel_vacation": [
         Case(lambda w: {"vacation_id": w.vacation_id}, post=members(404) | dict(player=302), acts=("player",))
