@@ -1,5 +1,6 @@
 """The ladder page in a browser: it follows a ladder game's ending without a reload, axe-core finds nothing serious,
-it fits a 375 px phone (screenshot in test-artifacts/), and a challenge is made from the keyboard alone."""
+it fits a 375 px phone (screenshot in test-artifacts/), and a challenge is made from the keyboard alone (the focus
+kept on its button when the rows are redrawn live)."""
 
 import time
 
@@ -67,7 +68,8 @@ def test_the_ladder_page_follows_a_ladder_game_ending_without_reload(open_tab):
 def test_the_ladder_pages_are_accessible_fit_a_phone_and_a_challenge_is_made_by_keyboard(open_tab):
     names = [f"climber{n}" for n in range(1, 9)] + ["a-player-with-a-rather-long-name"]
     ladder, players = _ladder_of(*names)
-    challenge_on_ladder(ladder, players[7], players[6].username)  # a game being played, and reasons beside buttons
+    # A game being played (place 8 challenged place 7), and so reasons beside buttons.
+    playing = both_move(challenge_on_ladder(ladder, players[7], players[6].username))
     me = players[-1]
     tab = open_tab(width=PHONE["width"])
     tab.page.set_viewport_size(PHONE)
@@ -97,6 +99,12 @@ def test_the_ladder_pages_are_accessible_fit_a_phone_and_a_challenge_is_made_by_
             break
     else:
         pytest.fail("no challenge button was reached with Tab")
+    focused = page.evaluate("document.activeElement.id")
+
+    # The places change while the button has the focus: the rows are redrawn and the focus stays on that button.
+    endings.resign(playing.pk, players[6])
+    expect(page.locator("#place-7")).to_contain_text(players[7].username, timeout=LIVE_SECONDS * 1000)
+    assert page.evaluate("document.activeElement.id") == focused
     with page.expect_navigation():
         page.keyboard.press("Enter")
     game = LadderGame.objects.get(challenger=me)

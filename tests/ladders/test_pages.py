@@ -57,7 +57,7 @@ def row_of(page: str, place: int) -> str:
 
 
 def challenge_button(row: str) -> bool:
-    return 'name="defender"' in row and "<button>Challenge" in row
+    return 'name="defender"' in row and ">Challenge<" in row
 
 
 def member(place: int):
