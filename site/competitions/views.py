@@ -117,6 +117,7 @@ def _division_context(request, division) -> dict:
         "series": division.season.series,
         "table": table,
         "need": table.need_for(request.user) if request.user.is_authenticated else None,
+        "results_in": any(line.played for line in table.lines),  # before any, everyone is equal: nothing to explain
         "live_topic": pages.live_topic(division),
     }
 

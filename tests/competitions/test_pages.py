@@ -149,6 +149,7 @@ def test_the_division_page_shows_standings_crosstable_and_fixtures(league):
         standings = page[page.index("standings-heading") :]
         assert standings.index(f">{winner}</a>") < standings.index(f">{loser}</a>")  # the winner heads the table
         assert "in the race" in page  # statuses in words
+        assert "Equal on points" in page and "share the place: equal on points and every tie-break" in page
         assert first.get_absolute_url() in page  # cells and fixtures link to the games
         assert "to move, by <time" in page  # a pending cell: whose move and the deadline
         assert "Round 1" in page and "Round 3" in page
