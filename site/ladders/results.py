@@ -73,7 +73,7 @@ def _play_result(ladder: Ladder, game: LadderGame, match: Match, now: datetime) 
         return LadderGame.Outcome.WON_NO_MOVE
     passed = [change.player_id for change in changes if change.player_id != game.challenger_id]
     for player in get_user_model().objects.filter(pk__in=passed):
-        signals.place_passed.send(sender=Rung, player=player, by=game.challenger, ladder=ladder)
+        signals.place_passed.send(sender=Rung, player=player, by=game.challenger, ladder=ladder, match=match)
     return LadderGame.Outcome.PASSED
 
 

@@ -8,7 +8,8 @@ from django.dispatch import Signal
 
 # game: a ladder challenge has just started its match (a LadderGame, its match started and announced)
 ladder_challenged = Signal()
-# player, by, ladder: `by` has just won a ladder game and taken a place above `player`, who moved down one
+# player, by, ladder, match: `by` has just won `match`, a ladder game, and taken a place above `player`, who moved
+# down one
 place_passed = Signal()
 # player, ladder, from_place, to_place, reason: a player's place changed other than by a game (idle decay,
 # a moderator's adjustment); `reason` is a PlaceChange.Reason
