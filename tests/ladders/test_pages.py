@@ -7,7 +7,9 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -284,3 +286,21 @@ def test_a_closed_ladder_says_so_once_and_offers_no_button(ladder):
     assert page.count(CLOSED) == 1
     assert not any(challenge_button(row_of(page, place)) for place in range(1, SIZE + 1))
     assert "closed to new challenges" in client_of().get(reverse("ladders:index")).content.decode()
+
+
+def _queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_the_pages_ask_as_many_queries_whatever_the_size_of_the_ladder(ladder):
+    client = client_of(member(8))
+    challenge_on_ladder(ladder, member(8), "rung7")
+    urls = (ladder.get_absolute_url(), reverse("ladders:index"), reverse("profile", args=["rung8"]))
+    small = [_queries(client, url) for url in urls]
+    newcomers = [UserFactory(username=f"many{n}") for n in range(ROWS_PER_PAGE * 2)]
+    line_up(ladder, newcomers)
+    challenge_on_ladder(ladder, newcomers[-1], newcomers[-2].username)
+    challenge_on_ladder(ladder, newcomers[-3], newcomers[-4].username)
+    assert [_queries(client, url) for url in urls] == small
