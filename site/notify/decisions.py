@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from daymove.competitions.models import Entry, Season
+from daymove.competitions.seasons import entrants
 from daymove.notify.allowances import challenge_email_allowed
 from daymove.notify.models import preferences_of
 from daymove.play.models import Challenge, Match
@@ -181,3 +183,55 @@ def plan_dropped(match: Match, owner, why: str, dropped: list, transport: Transp
         return []
     details = {"match": match.pk, "why": why, "dropped": dropped}
     return [Tiding("plan_dropped", owner, str(match.pk), match.ply, details)]
+
+
+# Leagues. A league email's subject is its season ("s<id>", or its entry "e<id>"); what can happen again to the same
+# season (a reminder or a wait after a postponed start, a withdrawal after a reinstatement) carries the moment it is
+# about, so each is told once per occasion.
+
+
+def _people(users) -> list:
+    return [user for user in users if not is_bot(user)]
+
+
+def _season_players(season: Season) -> list:
+    entries = Entry.objects.filter(division__season=season).select_related("player__player").order_by("pk")
+    return _people(entry.player for entry in entries)
+
+
+def _stamp(moment) -> str:
+    return moment.strftime("%Y%m%dT%H%M%S")
+
+
+def season_started(season: Season, transport: Transport) -> list[Tiding]:
+    """Each player of the season hears once that it started (their division, opponents and first deadlines)."""
+    subject = f"s{season.pk}"
+    return [Tiding("season_started", user, subject, 0, {"season": season.pk}) for user in _season_players(season)]
+
+
+def season_closed(season: Season, transport: Transport) -> list[Tiding]:
+    """Each player of the season hears their place, movement and the next start."""
+    subject = f"s{season.pk}"
+    return [Tiding("season_closed", user, subject, 0, {"season": season.pk}) for user in _season_players(season)]
+
+
+def registration_closing(season: Season, transport: Transport) -> list[Tiding]:
+    """Each player registered for the season hears, 3 days before its start, that it is coming."""
+    subject = f"s{season.pk}-{_stamp(season.starts_at)}"
+    details = {"season": season.pk}
+    return [Tiding("league_reminder", user, subject, 0, details) for user in _people(entrants(season))]
+
+
+def season_waiting(season: Season, missing: int, transport: Transport) -> list[Tiding]:
+    """Each player registered for the season hears that it waits, and for how many more entrants."""
+    subject = f"s{season.pk}-{_stamp(season.starts_at)}"
+    details = {"season": season.pk, "missing": missing}
+    return [Tiding("season_waiting", user, subject, missing, details) for user in _people(entrants(season))]
+
+
+def entry_withdrawn(entry: Entry, reason: str, transport: Transport) -> list[Tiding]:
+    """The withdrawn player hears why, and what becomes of their games."""
+    if is_bot(entry.player) or entry.withdrawn_at is None:
+        return []
+    subject = f"e{entry.pk}-{_stamp(entry.withdrawn_at)}"
+    return [Tiding("league_withdrawn", entry.player, subject, 0, {"entry": entry.pk, "reason": reason})]

@@ -33,6 +33,22 @@ class PreferencesForm(forms.Form):
     )
     game_over = forms.BooleanField(label="Email me when a match ends", required=False)
     challenges = forms.BooleanField(label="Email me when someone challenges me", required=False)
+    league_reminder = forms.BooleanField(
+        label="Leagues: remind me 3 days before a season I registered for starts", required=False
+    )
+    season_started = forms.BooleanField(
+        label="Leagues: when a season of mine starts (my division, opponents and first deadlines)", required=False
+    )
+    season_closed = forms.BooleanField(
+        label="Leagues: when a season of mine closes (my place, promotion or relegation, the next start)",
+        required=False,
+    )
+    season_waiting = forms.BooleanField(
+        label="Leagues: when a season I registered for waits for more players", required=False
+    )
+    league_withdrawn = forms.BooleanField(
+        label="Leagues: when I am withdrawn from a season (why, and what becomes of my games)", required=False
+    )
     next_game_after_move = forms.BooleanField(
         label="After I move, go to my next game where it is my turn", required=False
     )

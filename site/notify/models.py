@@ -5,6 +5,8 @@ from django.db import models
 
 REMINDER_HOURS = (1, 2, 4, 8, 12, 24, 48, 72)
 DEFAULT_REMINDER_HOURS = [24]
+# The league emails: each kind is its own choice, a field of EmailPreferences of the same name.
+LEAGUE_KINDS = ("league_reminder", "season_started", "season_closed", "season_waiting", "league_withdrawn")
 
 
 def default_reminder_hours() -> list[int]:
@@ -30,6 +32,12 @@ class EmailPreferences(models.Model):
     )
     game_over = models.BooleanField(default=True)
     challenges = models.BooleanField(default=True)
+    # Leagues: one choice per kind of league email (each has its own unsubscribe link).
+    league_reminder = models.BooleanField(default=True, help_text="3 days before a season I registered for starts.")
+    season_started = models.BooleanField(default=True, help_text="My division, opponents and first deadlines.")
+    season_closed = models.BooleanField(default=True, help_text="My place, movement and the next start.")
+    season_waiting = models.BooleanField(default=True, help_text="A season I registered for waits for entrants.")
+    league_withdrawn = models.BooleanField(default=True, help_text="I was withdrawn from a season, and why.")
 
     class Meta:
         verbose_name_plural = "email preferences"
@@ -40,6 +48,8 @@ class EmailPreferences(models.Model):
 
     def wants(self, kind: str) -> bool:
         """Whether this kind of email is on."""
+        if kind in LEAGUE_KINDS:
+            return getattr(self, kind)
         return {
             "your_turn": self.turn_emails == self.TurnEmails.EACH,
             "digest": self.turn_emails == self.TurnEmails.DIGEST,
@@ -58,6 +68,8 @@ class EmailPreferences(models.Model):
             self.game_over = False
         elif kind == "challenge":
             self.challenges = False
+        elif kind in LEAGUE_KINDS:
+            setattr(self, kind, False)
 
 
 def preferences_of(user) -> EmailPreferences:

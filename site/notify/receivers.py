@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from daymove.clocks.signals import deadline_set, deadlines_set
+from daymove.competitions import signals as league_signals
 from daymove.notify import decisions, events
 from daymove.notify.decisions import EMAIL
 from daymove.notify.declines import record_decline
@@ -79,3 +80,33 @@ def first_reminders(sender, clocks, **kwargs) -> None:
 def forget_player(sender, user, **kwargs) -> None:
     """A leaving player's email choices go."""
     EmailPreferences.objects.filter(user=user).delete()
+
+
+@receiver(league_signals.registration_closing)
+def email_registration_reminder(sender, season, **kwargs) -> None:
+    """Players registered for a season hear 3 days before it starts."""
+    events.send(decisions.registration_closing(season, EMAIL))
+
+
+@receiver(league_signals.season_started)
+def email_season_started(sender, season, **kwargs) -> None:
+    """Each player of a season that started hears it once (not once per game)."""
+    events.send(decisions.season_started(season, EMAIL))
+
+
+@receiver(league_signals.season_closed)
+def email_season_closed(sender, season, **kwargs) -> None:
+    """Each player of a season that closed hears their place and movement."""
+    events.send(decisions.season_closed(season, EMAIL))
+
+
+@receiver(league_signals.season_waiting)
+def email_season_waiting(sender, season, missing, **kwargs) -> None:
+    """Players registered for a season that waits hear for how many more entrants."""
+    events.send(decisions.season_waiting(season, missing, EMAIL))
+
+
+@receiver(league_signals.entry_withdrawn)
+def email_withdrawn(sender, entry, reason, **kwargs) -> None:
+    """A withdrawn player hears why, and what becomes of their games."""
+    events.send(decisions.entry_withdrawn(entry, reason, EMAIL))

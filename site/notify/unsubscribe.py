@@ -6,16 +6,21 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
-from daymove.notify.models import EmailPreferences
+from daymove.notify.models import LEAGUE_KINDS, EmailPreferences
 
 SALT = "daymove.notify.unsubscribe"
-KINDS = ("your_turn", "digest", "reminder", "game_over", "challenge")
+KINDS = ("your_turn", "digest", "reminder", "game_over", "challenge", *LEAGUE_KINDS)
 KIND_NAMES = {
     "your_turn": "“your turn” emails",
     "digest": "the daily digest",
     "reminder": "deadline reminders",
     "game_over": "game-over emails",
     "challenge": "challenge emails",
+    "league_reminder": "league registration reminders",
+    "season_started": "“season started” emails of leagues",
+    "season_closed": "“season closed” emails of leagues",
+    "season_waiting": "“season waiting for players” emails of leagues",
+    "league_withdrawn": "league withdrawal emails",
 }
 
 

@@ -10,6 +10,7 @@ KINDS = {
     "draw_offer": "My opponent offers a draw",
     "draw_declined": "My opponent declines my draw offer",
     "game_over": "A match of mine ends",
+    "season_started": "A league season of mine starts",
 }
 
 
@@ -41,6 +42,7 @@ class PushPreferences(models.Model):
     draw_offer = models.BooleanField("My opponent offers a draw", default=True)
     draw_declined = models.BooleanField("My opponent declines my draw offer", default=True)
     game_over = models.BooleanField("A match of mine ends", default=True)
+    season_started = models.BooleanField("A league season of mine starts", default=True)
 
     class Meta:
         verbose_name_plural = "push preferences"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
+from daymove.competitions import signals as league_signals
 from daymove.notify import decisions
 from daymove.notify.decisions import PUSH
 from daymove.play import signals
@@ -46,6 +47,12 @@ def push_draw_declined(sender, match, seat, **kwargs) -> None:
 def push_game_over(sender, match, **kwargs) -> None:
     """Both players hear the result."""
     events.send(decisions.match_finished(match, PUSH))
+
+
+@receiver(league_signals.season_started)
+def push_season_started(sender, season, **kwargs) -> None:
+    """Each player of a season that started hears it once (not once per game)."""
+    events.send(decisions.season_started(season, PUSH))
 
 
 @receiver(account_closing)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
+from daymove.competitions.models import Entry, Season
 from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.outbox.jobs import MAIL, handler
 from daymove.play.models import Challenge, Match
@@ -48,9 +49,28 @@ def _match_message(payload: dict, user) -> dict | None:
     return None
 
 
+def _season_started(payload: dict, user) -> tuple[dict | None, str]:
+    """The season's name and the player's division, while the season runs; and the division page."""
+    entry = (
+        Entry.objects.select_related("division__season__series")
+        .filter(division__season_id=payload["season"], player=user, division__season__status=Season.Status.RUNNING)
+        .first()
+    )
+    if entry is None:
+        return None, ""
+    opponents = Entry.objects.filter(division_id=entry.division_id).count() - 1
+    message = {
+        "title": str(entry.division.season),
+        "body": f"The season has started: division {entry.division.index + 1}, {opponents} opponents.",
+    }
+    return message, entry.division.get_absolute_url()
+
+
 def message_for(payload: dict, user) -> dict | None:
     """What the push says and where it leads, or None if its news is stale."""
-    if payload["kind"] == "challenge":
+    if payload["kind"] == "season_started":
+        message, url = _season_started(payload, user)
+    elif payload["kind"] == "challenge":
         found = Challenge.objects.filter(pk=payload["challenge"], opponent=user, status=Challenge.Status.OPEN).first()
         if found is None:
             return None
@@ -61,7 +81,7 @@ def message_for(payload: dict, user) -> dict | None:
         url = reverse("match", args=[payload["match"]])
     if message is None:
         return None
-    tag = f"{payload['kind']}-{payload.get('match') or payload.get('challenge')}"
+    tag = f"{payload['kind']}-{payload.get('match') or payload.get('challenge') or payload.get('season')}"
     return message | {"kind": payload["kind"], "url": url, "tag": tag, "badge": waiting_count(user)}
 
 

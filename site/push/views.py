@@ -54,7 +54,7 @@ def service_worker(request):
 class PushPreferencesForm(forms.ModelForm):
     class Meta:
         model = PushPreferences
-        fields = ["your_turn", "challenge", "draw_offer", "draw_declined", "game_over"]
+        fields = ["your_turn", "challenge", "draw_offer", "draw_declined", "game_over", "season_started"]
 
 
 @login_required
