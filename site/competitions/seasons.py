@@ -113,13 +113,16 @@ def _ranked(season: Season, ratings: dict[int, Glicko]) -> list[list[int]]:
         # A skipper comes back as one who stayed in their old division (its index clamped to the ladder).
         last[min(index, len(last) - 1)].append(player)
         moves[player] = Move.STAY
-    newcomers = [e for p, e in joining.items() if p not in moves]
+    # Newcomers: who did not play last season, or left it (withdrawn) and joins again.
+    newcomers = [e for p, e in joining.items() if moves.get(p, Move.LEFT) is Move.LEFT]
     points = {p: e.rating for p, e in joining.items()}
     return [list(d) for d in divisions.next_season(last, moves, newcomers, points)]
 
 
 def draw(season: Season) -> list[list[Entry]]:
-    """A preview of the season's divisions, top first: unsaved entries (player, seat, rating at the start)."""
+    """A preview of the season's divisions, top first: unsaved entries (player, seat, rating at the start).
+
+    By rating while the series has no closed season before this one; else by that season's movement."""
     return _draw(season, entrants(season))
 
 

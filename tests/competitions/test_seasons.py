@@ -297,3 +297,14 @@ def test_the_first_turns_get_their_deadline_reminders_as_any_other_turn():
     }
     reminders = Job.objects.filter(kind="email", payload__kind="reminder")
     assert expected and {(job.payload["match"], job.payload["hours"]) for job in reminders} == expected
+
+
+@pytest.mark.django_db
+def test_a_player_who_withdrew_and_joins_again_is_drawn_as_a_newcomer():
+    series = a_series()
+    season, (top, bottom) = two_divisions_of_four(series)
+    Entry.objects.filter(pk=top[0].pk).update(withdrawn_at=timezone.now(), withdrawal_reason="their choice")
+    assert seasons.close_season(season, season.started_at + timedelta(days=40))
+    assert Entry.objects.get(pk=top[0].pk).movement == ""
+    drawn = [e.player_id for group in seasons.draw(Season.objects.get(series=series, number=2)) for e in group]
+    assert sorted(drawn) == sorted(e.player_id for e in top + bottom)
