@@ -11,6 +11,7 @@ from daymove.ladders.membership import adjust, leave
 from daymove.ladders.models import LadderGame, Mark, PlaceChange
 from daymove.ladders.results import apply_ladder_result
 from daymove.play.models import Match
+from daymove.players.accounts import delete_account
 from daymove.round import endings
 from daymove.round.ladder_challenges import challenge_on_ladder
 from daymove.round.timeouts import sweep_timeouts
@@ -153,3 +154,11 @@ def test_the_ladder_step_costs_a_match_off_every_ladder_one_indexed_lookup(match
     endings.abort(match)
     with django_assert_num_queries(1):
         apply_ladder_result(match)
+
+
+def test_closing_an_account_resigns_its_ladder_games_and_leaves_every_ladder(ladder, six):
+    match = both_move(challenge_on_ladder(ladder, six[5], "p2"))
+    delete_account(six[1])  # p2 resigns: p6 takes place 2, then p2 leaves
+    match.refresh_from_db()
+    assert not match.is_active
+    assert names(ladder) == ["p1", "p6", "p3", "p4", "p5"] and places_are_a_permutation(ladder)
