@@ -5,30 +5,19 @@ kept on its button when the rows are redrawn live)."""
 import time
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from daymove.ladders.models import LadderGame
 from daymove.round import endings
 from daymove.round.ladder_challenges import challenge_on_ladder
 from tests.factories import PASSWORD, UserFactory
+from tests.support.axe import serious_violations
 from tests.support.ladders import a_ladder, both_move, line_up
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 PHONE = {"width": 375, "height": 740}
 LIVE_SECONDS = 2.0  # a change shows on an open page within this (tests/browser/test_live_updates.py)
-BLOCKING = {"serious", "critical"}
-
-
-def serious_violations(page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands, one line each."""
-    results = Axe().run(page).response
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(str(n['target']) for n in v['nodes'][:4])}"
-        for v in results["violations"]
-        if v["impact"] in BLOCKING
-    ]
 
 
 def _ladder_of(*names):
