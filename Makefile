@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check install clean chromium loadbench leaguebench failurecheck deploycheck
+.PHONY: run test check install messages clean chromium loadbench leaguebench failurecheck deploycheck
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,13 +12,26 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-install: $(STAMP)
+# The translations: each language's catalogue (locale/<lang>/LC_MESSAGES/django.po, in git) compiled for Django
+# (django.mo, not in git) by Babel, so no GNU gettext is needed; see docs/adding-a-language.md.
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po)
+COMPILED := $(CATALOGUES:.po=.mo)
+locale/%.mo: locale/%.po $(STAMP)
+	$(BIN)/pybabel --quiet compile -i $< -o $@
+
+install: $(STAMP) $(COMPILED)
+
+# After marking or changing a message: locale/django.pot from the code and templates, each catalogue updated (new
+# messages untranslated: the catalogue tests fail until they are translated).
+messages: $(STAMP)
+	$(BIN)/python -m tools.messages update
+	$(MAKE) --no-print-directory install
 
 # Web server (uvicorn: ASGI, so pages get live updates), Celery worker and beat, and the SMTP receiver for replies
 # to turn emails, together under tools/supervisor.py; one Ctrl-C (or SIGTERM) stops them all within a few seconds.
 HOST ?= 127.0.0.1
 PORT ?= 8000
-run: $(STAMP)
+run: $(STAMP) $(COMPILED)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_seeds
 	$(BIN)/python manage.py vapid_keys
@@ -39,14 +52,14 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 	  echo "Chromium is missing: install Debian's chromium package for the browser tests."
 
-test: $(STAMP) chromium
+test: $(STAMP) $(COMPILED) chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
 
 # The fast inner loop (a few minutes): lint, formatting and the tests that need no browser, start no server or worker
 # process and use no PostgreSQL/Redis (the `browser`, `integration` and `slow` markers); `make test` runs them all.
-check: $(STAMP)
+check: $(STAMP) $(COMPILED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest -m "not browser and not integration and not slow"

@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 
 from setuptools import find_namespace_packages, setup
+from setuptools.command.build_py import build_py
 
 PACKAGE_DIR = tomllib.loads(Path(__file__).with_name("pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
 
@@ -20,4 +21,23 @@ def packages_in(name: str, folder: str) -> list[str]:
     return [name, *(f"{name}.{sub}" for sub in below)]
 
 
-setup(packages=[package for name, folder in PACKAGE_DIR.items() for package in packages_in(name, folder)])
+class BuildWithCatalogues(build_py):
+    """The usual build, then each translation catalogue compiled into the build (the .mo files are not in git)."""
+
+    def run(self):
+        super().run()
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        catalogues = Path(PACKAGE_DIR["daymove.locale"])
+        for source in catalogues.glob("*/LC_MESSAGES/*.po"):
+            built = Path(self.build_lib, "daymove", "locale", source.relative_to(catalogues).with_suffix(".mo"))
+            built.parent.mkdir(parents=True, exist_ok=True)
+            with source.open("rb") as po, built.open("wb") as mo:
+                write_mo(mo, read_po(po))
+
+
+setup(
+    packages=[package for name, folder in PACKAGE_DIR.items() for package in packages_in(name, folder)],
+    cmdclass={"build_py": BuildWithCatalogues},
+)
