@@ -3,7 +3,8 @@
 The draw. `draw(season)` is a preview (unsaved entries, top division first). An admin who wants to change it
 stores it with `draw_season(season)` (Divisions and Entries without games) and moves players with
 `move_before_start(entry, division)`; `start_season` then uses the stored draw if it holds exactly the
-season's entrants, and draws afresh (replacing it) if anyone joined or left since.
+season's entrants and no division of one (divisions emptied by moves are removed), and draws afresh
+(replacing it) if anyone joined or left since.
 
 Registrations belong to the series. At a start, ONCE registrations of the entrants are consumed, and SKIP
 ones return to RECURRING remembering the season they skipped (`Registration.skipped_season`): at the next
@@ -177,6 +178,18 @@ def move_before_start(entry: Entry, division: Division) -> Entry:
     return entry
 
 
+def _without_empty_divisions(season: Season, groups: list[list[Entry]]) -> list[Division]:
+    """The stored draw's divisions, top first: those the admin emptied are removed, the others numbered in turn."""
+    made = sorted({e.division for group in groups for e in group}, key=lambda d: d.index)
+    season.divisions.exclude(pk__in=[d.pk for d in made]).delete()
+    # Top down, each index taken is free: it was an emptied division's, or the one moving into it.
+    for index, division in enumerate(made):
+        if division.index != index:
+            division.index, division.level = index, index + 1
+            division.save(update_fields=["index", "level"])
+    return made
+
+
 def _stored_groups(season: Season, players: list) -> list[list[Entry]] | None:
     """The stored draw, top first, if it holds exactly these players (with their users); else None."""
     stored = list(Entry.objects.filter(division__season=season).select_related("division"))
@@ -187,7 +200,9 @@ def _stored_groups(season: Season, players: list) -> list[list[Entry]] | None:
     for entry in stored:
         entry.player = by_id[entry.player_id]
         groups[entry.division.index].append(entry)
-    return [groups[index] for index in sorted(groups) if groups[index]]
+    if any(len(group) < 2 for group in groups.values()):
+        return None  # a division of one would have no games
+    return [groups[index] for index in sorted(groups)]
 
 
 def _announce_waiting(season: Season, missing: int) -> None:
@@ -280,7 +295,7 @@ def start_season(season: Season, now: datetime | None = None, rng: random.Random
                 entry.seat = seat
             group.sort(key=lambda e: e.seat)
         if groups and groups[0][0].pk is not None:
-            made = sorted({e.division for group in groups for e in group}, key=lambda d: d.index)
+            made = _without_empty_divisions(season, groups)
             Entry.objects.bulk_update([e for group in groups for e in group], ["seat"], batch_size=500)
         else:
             made = _store(season, groups)

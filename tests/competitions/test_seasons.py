@@ -14,6 +14,7 @@ from django.utils import timezone
 from daymove.clocks.models import MatchClock
 from daymove.competitions import seasons, signals, tasks
 from daymove.competitions.models import Division, Entry, LeagueGame, Registration, Season
+from daymove.errors import Refused
 from daymove.notify.models import DEFAULT_REMINDER_HOURS
 from daymove.outbox.models import Job
 from daymove.play import signals as play_signals
@@ -308,3 +309,29 @@ def test_a_player_who_withdrew_and_joins_again_is_drawn_as_a_newcomer():
     assert Entry.objects.get(pk=top[0].pk).movement == ""
     drawn = [e.player_id for group in seasons.draw(Season.objects.get(series=series, number=2)) for e in group]
     assert sorted(drawn) == sorted(e.player_id for e in top + bottom)
+
+
+@pytest.mark.django_db
+def test_a_division_the_admin_emptied_is_removed_at_the_start():
+    series = a_series()
+    register_all(series, many_players(8))
+    season = seasons.next_season(series)
+    (first,) = seasons.draw_season(season)
+    second = Division.objects.create(season=season, level=2, number=1, index=1)
+    third = Division.objects.create(season=season, level=3, number=1, index=2)
+    entries = list(first.entries.order_by("seat"))
+    for entry in entries[4:]:
+        seasons.move_before_start(entry, third)
+    assert seasons.start_season(season)
+    kept = list(Division.objects.filter(season=season).order_by("index"))
+    assert [(d.pk, d.index) for d in kept] == [(first.pk, 0), (third.pk, 1)]
+    assert not Division.objects.filter(pk=second.pk).exists()
+    assert [d.entries.count() for d in kept] == [4, 4]
+
+
+@pytest.mark.django_db
+def test_no_player_moves_once_the_season_started():
+    series = a_series()
+    season, (top, bottom) = two_divisions_of_four(series)
+    with pytest.raises(Refused):
+        seasons.move_before_start(top[0], bottom[0].division)
