@@ -60,6 +60,15 @@ class ModerationAction(models.Model):
         MASS_TIMEOUT = "mass_timeout", "Mass timeout: opponents' ratings kept"
         DECLARE = "declare", "Result declared"
         LADDER_PLACE = "ladder_place", "Ladder place adjusted"
+        LEAGUE_SERIES = "league_series", "League series created, changed, paused or resumed"
+        SEASON_DRAW = "season_draw", "Season's division draw stored"
+        SEASON_START = "season_start", "Season started"
+        SEASON_POSTPONE = "season_postpone", "Season postponed"
+        SEASON_CLOSE = "season_close", "Season closed"
+        LEAGUE_MOVE = "league_move", "Player moved to another division"
+        LEAGUE_WITHDRAW = "league_withdraw", "Player withdrawn from a season"
+        LEAGUE_REINSTATE = "league_reinstate", "Player's withdrawal taken back"
+        LEAGUE_OVERRIDE = "league_override", "League result overridden"
 
     target = models.ForeignKey(
         settings.AUTH_USER_MODEL,
