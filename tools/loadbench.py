@@ -6,7 +6,9 @@
 For each size the command makes a scratch database (PostgreSQL on this machine, else a SQLite file under var/),
 migrates and seeds it (`tools.seeding`: that many players, matches and open challenges in proportion), serves it
 with gunicorn on 127.0.0.1, and runs Locust (`tools/locustfile.py`, headless, one user class at a time, a closed
-loop of `--users` users) against it: the trivial /healthz, the dashboard, a match page and real move submissions.
+loop of `--users` users) against it: the trivial /healthz, the dashboard, a match page, a league division page
+(10 players; a season per game started by the competitions' services, half its games ended) and real move
+submissions.
 Traffic goes to loopback addresses only, every run stops by time, and the server and the database are removed at
 the end. Locust does the requests, the timing and the percentiles; this module seeds, serves and reports.
 """
@@ -33,7 +35,7 @@ from urllib.parse import urlsplit
 
 from tools import figures, scratch
 from tools.liveservices import free_port
-from tools.seeding import Seeded, seed
+from tools.seeding import Seeded, seed, seed_leagues
 
 SECTION = "loadbench"
 LOCUSTFILE = Path(__file__).with_name("locustfile.py")
@@ -45,6 +47,7 @@ ENDPOINTS = [
     ("WriteFloor", "POST write floor"),
     ("Dashboard", "GET / (dashboard)"),
     ("MatchPage", "GET /m/<id>/ (match page)"),
+    ("DivisionPage", "GET /leagues/<series>/<season>/<division>/ (division page, 10 players)"),
     ("Archive", "GET /players/<name>/games/?filters (archive)"),
     ("Move", "POST /m/<id>/move/"),
 ]
@@ -88,6 +91,7 @@ def plan(seeded: Seeded, dashboard: str, rng: random.Random, viewers: int, moves
     sample = set(rng.sample(seeded.user_ids, min(viewers, len(seeded.user_ids))))
     tasks = rng.sample(seeded.move_tasks, min(moves, len(seeded.move_tasks)))
     pages = [[mid, uid] for mid, uid in seeded.viewers if uid in sample]
+    divisions = [[path, uid] for path, uid in seeded.division_viewers]
     chains = [
         {
             "match": t.match_id,
@@ -98,8 +102,14 @@ def plan(seeded: Seeded, dashboard: str, rng: random.Random, viewers: int, moves
         }
         for t in tasks
     ]
-    users = sample | {uid for t in tasks for uid in t.players}
-    steps = {"dashboard_path": dashboard, "dashboard_users": sorted(sample), "viewers": pages, "moves": chains}
+    users = sample | {uid for t in tasks for uid in t.players} | {uid for _, uid in divisions}
+    steps = {
+        "dashboard_path": dashboard,
+        "dashboard_users": sorted(sample),
+        "viewers": pages,
+        "division_viewers": divisions,
+        "moves": chains,
+    }
     return steps | {"archive_paths": archive_paths(sorted(sample), rng)}, users
 
 
@@ -289,6 +299,17 @@ def table(results: list[Result]) -> str:
     return "\n".join(rows)
 
 
+def division_against_match(results: list[Result]) -> str:
+    """The division page's median as a multiple of the match page's (the issue asks for at most 2×)."""
+    by_name = {r.name: r for r in results}
+    division, match = by_name[dict(ENDPOINTS)["DivisionPage"]], by_name[dict(ENDPOINTS)["MatchPage"]]
+    ratio = division.p50 / match.p50 if match.p50 else math.nan
+    return (
+        f"The division page (10 players) costs ×{ratio:.2f} the match page at the median "
+        f"({division.p50:.0f} ms against {match.p50:.0f} ms; p95 {division.p95:.0f} against {match.p95:.0f})."
+    )
+
+
 def growth(runs: list[SizeRun]) -> str:
     """Each endpoint's median at the largest size as a multiple of the smallest's."""
     small, large = runs[0], runs[-1]
@@ -351,6 +372,8 @@ def report(args, database: scratch.Database, runs: list[SizeRun]) -> str:
             f"{run.loads[1]:.2f} after; the matches moves were played in, replayed after the run: {replay}.",
             "",
             table(run.results),
+            "",
+            division_against_match(run.results),
         ]
     if len(runs) > 1:
         lines += ["", "### How the cost grows", "", growth(runs)]
@@ -378,6 +401,7 @@ def _size(args, database, env, folder, players: int) -> SizeRun:
     rng = random.Random(args.seed)
     matches = round(players * args.matches_per_player)
     seeded = seed(players, matches, challenges=max(20, players // 20), rng=rng)
+    seed_leagues(seeded, rng)
     settle_database()
     steps, needing = plan(seeded, dashboard_path(), rng, args.sessions, args.move_matches)
     cookies = make_sessions(needing)

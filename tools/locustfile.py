@@ -1,7 +1,8 @@
 """Locust users for the load benchmark (`tools.loadbench` runs them one class at a time): one class per endpoint.
 
 The plan, written by `tools.loadbench` to the JSON file named by LOADBENCH_PLAN, holds each player's Cookie header
-(a logged-in session and a CSRF secret), the (match, player) pairs whose pages are viewed, the dashboard's path,
+(a logged-in session and a CSRF secret), the (match, player) pairs whose pages are viewed, the (league division
+page, player of it) pairs, the dashboard's path,
 the archive searches, and the next move of seeded active matches. Requests go to the `--host` Locust is given;
 users wait nothing between requests (a closed loop, as many requests in flight as users).
 """
@@ -76,6 +77,19 @@ class MatchPage(_Bench):
     def match_page(self):
         match_id, uid = _rng.choice(PLAN["viewers"])
         self.client.get(f"/m/{match_id}/", headers={"Cookie": COOKIES[uid]}, name="GET /m/<id>/ (match page)")
+
+
+class DivisionPage(_Bench):
+    """A league division's page (standings, crosstable, fixtures of 10 players), seen by one of its players."""
+
+    @task
+    def division_page(self):
+        path, uid = _rng.choice(PLAN["division_viewers"])
+        self.client.get(
+            path,
+            headers={"Cookie": COOKIES[uid]},
+            name="GET /leagues/<series>/<season>/<division>/ (division page, 10 players)",
+        )
 
 
 class Archive(_Bench):

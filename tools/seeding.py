@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from games.base import Outcome
@@ -113,6 +113,7 @@ class Seeded:
     viewers: list[tuple[int, int]]  # (match id, a player of it) for every match
     move_tasks: list[MoveTask]  # one per active match
     counts: dict[str, int]
+    division_viewers: list[tuple[str, int]] = field(default_factory=list)  # (division page, a player of it)
 
 
 def seed(
@@ -377,3 +378,48 @@ def _days_per_move(rng) -> int:
     from daymove.clocks.terms import DAYS_PER_MOVE, DEFAULT_TERMS
 
     return rng.choice(sorted([*DAYS_PER_MOVE, DEFAULT_TERMS["days"], DEFAULT_TERMS["days"]]))
+
+
+# ---- leagues -------------------------------------------------------------------------------------------------
+
+LEAGUE_DIVISION = 10  # players in each seeded division: the largest a division may be
+
+
+def seed_leagues(seeded: Seeded, rng: random.Random, per_game: int = 1, finished_share: float = 0.5) -> None:
+    """A league season in progress per game, `per_game` divisions of 10 each, made by the competitions' services.
+
+    The entrants are seeded players (registered through the registration service); the season is started by the
+    seasons service, and about `finished_share` of each division's games are ended by a resignation through the
+    round's endings, so its table has results and games still running. Adds the division pages and a player of
+    each to `seeded.division_viewers`.
+    """
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from daymove.competitions import registration, seasons
+    from daymove.competitions.models import LeagueGame, Series
+    from daymove.play.signals import replaying_history
+    from daymove.round import endings
+
+    users = list(get_user_model().objects.filter(pk__in=seeded.user_ids))
+    games = league_games = 0
+    with replaying_history():  # the seeded site's history: nobody is emailed about it
+        for slug, game in all_games().items():
+            series = Series.objects.create(
+                slug=f"{slug}-league", name=f"{game.name} league", game=slug, options=game.normalize_options({})
+            )
+            for user in rng.sample(users, LEAGUE_DIVISION * per_game):
+                registration.register(series, user)
+            season = seasons.next_season(series)
+            seasons.start_season(season, timezone.now())
+            games += 1
+            for league_game in LeagueGame.objects.filter(division__season=season).select_related("match"):
+                league_games += 1
+                if rng.random() < finished_share:
+                    match = league_game.match
+                    endings.resign(match.pk, rng.choice(match.players))
+            for division in season.divisions.prefetch_related("entries"):
+                path = division.get_absolute_url()
+                seeded.division_viewers += [(path, entry.player_id) for entry in division.entries.all()]
+    seeded.counts["league seasons"] = games
+    seeded.counts["league games"] = league_games

@@ -16,7 +16,8 @@ from tools import loadbench, scratch, seeding
 @pytest.mark.urls("tools.bench_floor")  # the site's URLs and the floors, as the benchmark's server has them
 @pytest.mark.django_db(transaction=True)
 def test_locust_times_every_endpoint_and_plays_real_moves(live_server, tmp_path):
-    seeded = seeding.seed(6, 12, challenges=2, rng=random.Random(7), lines_per_variant=1)
+    seeded = seeding.seed(24, 48, challenges=2, rng=random.Random(7), lines_per_variant=1)
+    seeding.seed_leagues(seeded, random.Random(7))
     loadbench.settle_database()  # as after a real run's seeding (VACUUM needs no transaction open: none is)
     steps, needing = loadbench.plan(seeded, loadbench.dashboard_path(), random.Random(1), viewers=6, moves=6)
     assert needing == set(seeded.user_ids) & needing and set(steps["dashboard_users"]) <= needing
@@ -54,6 +55,7 @@ def test_locust_times_every_endpoint_and_plays_real_moves(live_server, tmp_path)
     assert "--sizes 6,12" in text and "### How the cost grows" in text and "| ×1.00 |" in text
     assert "| db reads / req |" in text
     assert "replayed after the run: all agree" in text and "- Note: tiny run" in text
+    assert "The division page (10 players) costs ×" in text
 
 
 def test_only_loopback_addresses_are_targets():

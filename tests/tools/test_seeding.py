@@ -44,3 +44,20 @@ def test_seeded_matches_replay_from_their_moves_and_every_player_has_several(db)
         match = active[task.match_id]
         assert (task.ply, task.user_id) == (match.ply, match.players[match.to_move].pk)
         match.rules.play(match.position(), task.notation)  # legal where the match stands
+
+
+def test_seeded_leagues_have_a_division_of_ten_per_game_with_results_and_games_going_on(db):
+    from daymove.competitions.models import Division, LeagueGame
+
+    seeded = seeding.seed(24, 24, challenges=0, rng=random.Random(3), lines_per_variant=1)
+    seeding.seed_leagues(seeded, random.Random(3))
+
+    divisions = list(Division.objects.filter(season__status="running").select_related("season__series"))
+    assert sorted(d.season.series.game for d in divisions) == sorted(all_games())
+    for division in divisions:
+        assert division.entries.count() == seeding.LEAGUE_DIVISION
+        statuses = set(LeagueGame.objects.filter(division=division).values_list("match__status", flat=True))
+        assert statuses == {Match.Status.ACTIVE, Match.Status.FINISHED}
+    viewers = Counter(path for path, _ in seeded.division_viewers)
+    assert viewers == {d.get_absolute_url(): seeding.LEAGUE_DIVISION for d in divisions}
+    assert list(check_all_matches()) == []
