@@ -7,15 +7,15 @@ is not a league game it costs one indexed query and changes nothing.
 from __future__ import annotations
 
 from daymove.competitions import signals, withdrawals
-from daymove.competitions.models import Division, Entry, LeagueGame
+from daymove.competitions.models import Division, Entry, LeagueGame, Season
 from daymove.play.models import Match
 
 TIMEOUT = "timeout"
 
 
 def league_game_of(match: Match) -> LeagueGame | None:
-    """The league game `match` is, with its division; None for any other match."""
-    return LeagueGame.objects.filter(match_id=match.pk).select_related("division").first()
+    """The league game `match` is, with its division and season; None for any other match."""
+    return LeagueGame.objects.filter(match_id=match.pk).select_related("division__season").first()
 
 
 def is_league_game(match: Match) -> bool:
@@ -31,13 +31,15 @@ def timed_out_player(match: Match) -> int | None:
 
 
 def count_timeout(division: Division, player_id: int) -> Entry | None:
-    """One more timeout this season for the player; their entry if that withdraws them (not yet withdrawn)."""
+    """One more timeout this season for the player; their entry if that withdraws them (still running, not yet
+    withdrawn: a game that goes on after its season closed counts, but the closed table is final)."""
     entry = Entry.objects.select_for_update().filter(division=division, player_id=player_id).first()
     if entry is None:
         return None
     entry.timeouts += 1
     entry.save(update_fields=["timeouts"])
-    if entry.withdrawn_at is None and withdrawals.withdrawn_by_timeouts(entry.timeouts):
+    running = division.season.status == Season.Status.RUNNING
+    if running and entry.withdrawn_at is None and withdrawals.withdrawn_by_timeouts(entry.timeouts):
         return entry
     return None
 

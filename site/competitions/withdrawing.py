@@ -136,7 +136,7 @@ def why_final(entry: Entry) -> str | None:
 
 
 def reinstate(entry: Entry, reason: str, by) -> Entry:
-    """Take back a withdrawal (the staff, with a reason); Refused with why when it can no longer be taken back."""
+    """Take back a withdrawal (the staff, with a reason for their log); Refused with why when it can no longer be."""
     require_staff(by)
     reason = clean_reason(reason)
     with transaction.atomic():

@@ -53,8 +53,6 @@ def withdraw_self(entry: Entry, user) -> bool:
     """The player withdraws from their season themselves; Forbidden for anyone else's entry."""
     if user is None or not user.is_authenticated or entry.player_id != user.pk:
         raise Forbidden("This is not your entry.")
-    if entry.withdrawn_at is not None:
-        raise Refused("You have already withdrawn from this season.")
     if not withdraw(entry, withdrawing.OWN_CHOICE):
         raise Refused("You have already withdrawn from this season.")
     return True

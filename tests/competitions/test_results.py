@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from daymove.competitions import signals, withdrawing
-from daymove.competitions.models import Entry, LeagueGame
+from daymove.competitions.models import Entry, LeagueGame, Season
 from daymove.play import lookups
 from daymove.play.models import Match
 from daymove.ratings.models import RatingChange
@@ -146,3 +146,16 @@ def test_a_friendly_match_ends_as_before_with_one_indexed_query_more(monkeypatch
     assert _ending_queries(without_step, ann) == len(queries) - 1
     assert not RatingChange.objects.filter(match=with_step).exists()  # unrated challenge, as before
     assert lookups.get_match(with_step.pk).result_reason == "resignation"
+
+
+def test_a_second_timeout_after_the_season_closed_counts_but_withdraws_nobody(division, players, announced):
+    """A game may go on after its season's close; the closed table is final, so its ending withdraws no one."""
+    ann = players[0]
+    first, second, _ = games_of(division, ann)
+    run_out_of_time(first, ann)
+    Season.objects.filter(pk=division.season_id).update(status=Season.Status.CLOSED)
+    match = run_out_of_time(second, ann)
+    assert match.result_reason == "timeout"
+    entry = entry_of(division, ann)
+    assert entry.timeouts == 2 and entry.withdrawn_at is None
+    assert "entry_withdrawn" not in [name for name, _ in announced]
