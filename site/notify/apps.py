@@ -8,4 +8,4 @@ class NotifyConfig(AppConfig):
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.
-        from daymove.notify import mailer, receivers  # noqa: F401 - register the email job handler and receivers
+        from daymove.notify import ladder_receivers, mailer, receivers  # noqa: F401 - the email job handler, receivers

@@ -49,6 +49,14 @@ class PreferencesForm(forms.Form):
     league_withdrawn = forms.BooleanField(
         label="Leagues: when I am withdrawn from a season (why, and what becomes of my games)", required=False
     )
+    ladder_challenged = forms.BooleanField(
+        label="Ladders: when someone challenges me (the match has started)", required=False
+    )
+    ladder_passed = forms.BooleanField(label="Ladders: when a challenger's win moves me down a place", required=False)
+    ladder_moved = forms.BooleanField(
+        label="Ladders: when I drop for being idle, or the moderators move me", required=False
+    )
+    ladder_idle = forms.BooleanField(label="Ladders: a week before I am removed for being idle", required=False)
     next_game_after_move = forms.BooleanField(
         label="After I move, go to my next game where it is my turn", required=False
     )

@@ -15,7 +15,7 @@ from daymove.clocks.models import ChallengeClock, MatchClock
 from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.inbound.addresses import reply_address
 from daymove.inbound.bounces import is_bouncing
-from daymove.notify import emails, league_mail
+from daymove.notify import emails, ladder_mail, league_mail
 from daymove.notify.content import match_link, turn_summary, waiting_matches
 from daymove.notify.events import KIND, PREFERENCE_OF
 from daymove.notify.looks import has_seen
@@ -152,6 +152,7 @@ BUILDERS = {
     "planned_reply": planned_reply,
     "plan_dropped": plan_dropped,
     **league_mail.BUILDERS,
+    **ladder_mail.BUILDERS,
 }
 
 # Emails about the recipient's turn: a reply to them plays a move (daymove.inbound).

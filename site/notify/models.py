@@ -7,6 +7,9 @@ REMINDER_HOURS = (1, 2, 4, 8, 12, 24, 48, 72)
 DEFAULT_REMINDER_HOURS = [24]
 # The league emails: each kind is its own choice, a field of EmailPreferences of the same name.
 LEAGUE_KINDS = ("league_reminder", "season_started", "season_closed", "season_waiting", "league_withdrawn")
+# The ladder emails, likewise.
+LADDER_KINDS = ("ladder_challenged", "ladder_passed", "ladder_moved", "ladder_idle")
+FIELD_KINDS = LEAGUE_KINDS + LADDER_KINDS
 
 
 def default_reminder_hours() -> list[int]:
@@ -38,6 +41,11 @@ class EmailPreferences(models.Model):
     season_closed = models.BooleanField(default=True, help_text="My place, movement and the next start.")
     season_waiting = models.BooleanField(default=True, help_text="A season I registered for waits for entrants.")
     league_withdrawn = models.BooleanField(default=True, help_text="I was withdrawn from a season, and why.")
+    # Ladders: one choice per kind of ladder email.
+    ladder_challenged = models.BooleanField(default=True, help_text="Someone challenged me on a ladder.")
+    ladder_passed = models.BooleanField(default=True, help_text="A challenger's win moved me down a place.")
+    ladder_moved = models.BooleanField(default=True, help_text="I dropped for being idle, or was moved by moderators.")
+    ladder_idle = models.BooleanField(default=True, help_text="A week before I am removed for being idle.")
 
     class Meta:
         verbose_name_plural = "email preferences"
@@ -48,7 +56,7 @@ class EmailPreferences(models.Model):
 
     def wants(self, kind: str) -> bool:
         """Whether this kind of email is on."""
-        if kind in LEAGUE_KINDS:
+        if kind in FIELD_KINDS:
             return getattr(self, kind)
         return {
             "your_turn": self.turn_emails == self.TurnEmails.EACH,
@@ -68,7 +76,7 @@ class EmailPreferences(models.Model):
             self.game_over = False
         elif kind == "challenge":
             self.challenges = False
-        elif kind in LEAGUE_KINDS:
+        elif kind in FIELD_KINDS:
             setattr(self, kind, False)
 
 

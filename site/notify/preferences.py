@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from daymove.notify.events import schedule_reminders
-from daymove.notify.models import LEAGUE_KINDS, EmailPreferences
+from daymove.notify.models import FIELD_KINDS, EmailPreferences
 from daymove.play.models import Match
 from daymove.players.models import Player
 
@@ -25,7 +25,7 @@ def save_preferences(user, data: dict) -> EmailPreferences:
                 "reminder_hours": sorted(set(data["reminder_hours"])),
                 "game_over": data["game_over"],
                 "challenges": data["challenges"],
-                **{kind: data.get(kind, False) for kind in LEAGUE_KINDS},
+                **{kind: data.get(kind, False) for kind in FIELD_KINDS},
             },
         )
         waiting = Match.objects.waiting_for(user).select_related("player0", "player1")

@@ -6,10 +6,10 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
-from daymove.notify.models import LEAGUE_KINDS, EmailPreferences
+from daymove.notify.models import FIELD_KINDS, EmailPreferences
 
 SALT = "daymove.notify.unsubscribe"
-KINDS = ("your_turn", "digest", "reminder", "game_over", "challenge", *LEAGUE_KINDS)
+KINDS = ("your_turn", "digest", "reminder", "game_over", "challenge", *FIELD_KINDS)
 KIND_NAMES = {
     "your_turn": "“your turn” emails",
     "digest": "the daily digest",
@@ -21,6 +21,10 @@ KIND_NAMES = {
     "season_closed": "“season closed” emails of leagues",
     "season_waiting": "“season waiting for players” emails of leagues",
     "league_withdrawn": "league withdrawal emails",
+    "ladder_challenged": "“challenged on the ladder” emails",
+    "ladder_passed": "“passed on the ladder” emails",
+    "ladder_moved": "“ladder place moved” emails",
+    "ladder_idle": "ladder idle warnings",
 }
 
 

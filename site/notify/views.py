@@ -15,7 +15,7 @@ from daymove.clocks.calendar import feed_url
 from daymove.clocks.forms import VacationForm
 from daymove.clocks.models import CalendarFeed
 from daymove.notify.forms import PreferencesForm
-from daymove.notify.models import LEAGUE_KINDS, preferences_of
+from daymove.notify.models import FIELD_KINDS, preferences_of
 from daymove.notify.preferences import save_preferences
 from daymove.notify.unsubscribe import KIND_NAMES, read_token, unsubscribe
 
@@ -30,7 +30,7 @@ def _initial(user) -> dict:
         "reminder_hours": preferences.reminder_hours,
         "game_over": preferences.game_over,
         "challenges": preferences.challenges,
-        **{kind: getattr(preferences, kind) for kind in LEAGUE_KINDS},
+        **{kind: getattr(preferences, kind) for kind in FIELD_KINDS},
         "next_game_after_move": user.player.next_game_after_move,
     }
 
