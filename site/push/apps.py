@@ -8,4 +8,4 @@ class PushConfig(AppConfig):
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.
-        from daymove.push import receivers, sender  # noqa: F401 - register the push job handler and receivers
+        from daymove.push import ladder_receivers, receivers, sender  # noqa: F401 - the push job handler, receivers

@@ -11,6 +11,10 @@ KINDS = {
     "draw_declined": "My opponent declines my draw offer",
     "game_over": "A match of mine ends",
     "season_started": "A league season of mine starts",
+    "ladder_challenged": "Someone challenges me on a ladder",
+    "ladder_passed": "A challenger passes me on a ladder",
+    "ladder_moved": "I drop on a ladder for being idle, or the moderators move me",
+    "ladder_idle": "A week before I am removed from a ladder for being idle",
 }
 
 
@@ -43,6 +47,10 @@ class PushPreferences(models.Model):
     draw_declined = models.BooleanField("My opponent declines my draw offer", default=True)
     game_over = models.BooleanField("A match of mine ends", default=True)
     season_started = models.BooleanField("A league season of mine starts", default=True)
+    ladder_challenged = models.BooleanField(KINDS["ladder_challenged"], default=True)
+    ladder_passed = models.BooleanField(KINDS["ladder_passed"], default=True)
+    ladder_moved = models.BooleanField(KINDS["ladder_moved"], default=True)
+    ladder_idle = models.BooleanField(KINDS["ladder_idle"], default=True)
 
     class Meta:
         verbose_name_plural = "push preferences"

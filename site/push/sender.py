@@ -16,11 +16,13 @@ from pywebpush import WebPushException, webpush
 
 from daymove.competitions.models import Entry, Season
 from daymove.competitions.naming import LEAGUE_GAME, league_label
+from daymove.notify.models import LADDER_KINDS
 from daymove.outbox.jobs import MAIL, handler
 from daymove.play.models import Challenge, Match
 from daymove.play.turns import waiting_count
 from daymove.push.events import KIND
 from daymove.push.keys import private_pem
+from daymove.push.ladder_messages import ladder_message
 from daymove.push.models import PushSubscription
 
 TTL = 24 * 60 * 60  # seconds a push service keeps a push for a device that is offline
@@ -70,6 +72,8 @@ def message_for(payload: dict, user) -> dict | None:
     """What the push says and where it leads, or None if its news is stale."""
     if payload["kind"] == "season_started":
         message, url = _season_started(payload, user)
+    elif payload["kind"] in LADDER_KINDS:
+        message, url = ladder_message(payload, user)
     elif payload["kind"] == "challenge":
         found = Challenge.objects.filter(pk=payload["challenge"], opponent=user, status=Challenge.Status.OPEN).first()
         if found is None:
@@ -81,7 +85,8 @@ def message_for(payload: dict, user) -> dict | None:
         url = reverse("match", args=[payload["match"]])
     if message is None:
         return None
-    tag = f"{payload['kind']}-{payload.get('match') or payload.get('challenge') or payload.get('season')}"
+    subject = payload.get("match") or payload.get("challenge") or payload.get("season") or payload.get("ladder")
+    tag = f"{payload['kind']}-{subject}"
     return message | {"kind": payload["kind"], "url": url, "tag": tag, "badge": waiting_count(user)}
 
 

@@ -15,7 +15,7 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from daymove.push.keys import application_server_key
-from daymove.push.models import PushPreferences, PushSubscription
+from daymove.push.models import KINDS, PushPreferences, PushSubscription
 from daymove.push.subscriptions import Invalid, forget, subscribe
 from daymove.refusals import answers_refusals
 
@@ -54,7 +54,7 @@ def service_worker(request):
 class PushPreferencesForm(forms.ModelForm):
     class Meta:
         model = PushPreferences
-        fields = ["your_turn", "challenge", "draw_offer", "draw_declined", "game_over", "season_started"]
+        fields = list(KINDS)
 
 
 @login_required

@@ -17,6 +17,9 @@ from daymove.ladders.membership import adjust
 from daymove.ladders.models import Rung
 from daymove.notify.models import LADDER_KINDS, EmailPreferences
 from daymove.outbox import jobs
+from daymove.outbox.models import Job
+from daymove.push.models import PushPreferences, PushSubscription, wants_push
+from daymove.push.sender import message_for
 from daymove.round import endings
 from daymove.round.ladder_challenges import challenge_on_ladder
 from tests.factories import UserFactory
@@ -114,3 +117,26 @@ def test_a_player_who_switched_challenged_emails_off_gets_none(ladder, five, on_
     with on_commit():
         challenge_on_ladder(ladder, five[4], "p2")
     assert _ladder_mail() == []
+
+
+def test_the_ladder_pushes_say_it_in_a_line_and_lead_to_the_match_or_the_ladder(ladder, five):
+    for player in five[1:4]:
+        PushSubscription.objects.create(user=player, endpoint=f"https://push.example/{player}", p256dh="k", auth="a")
+    match = challenge_on_ladder(ladder, five[4], "p2")
+    [job] = Job.objects.filter(key__startswith="push:", key__contains=":ladder_challenged:")
+    message = message_for(job.payload, five[1])
+    assert message["title"] == str(ladder) and message["body"].startswith("p5 challenges you: the match has started")
+    assert message["url"] == match.get_absolute_url()
+    endings.resign(both_move(match).pk, five[1])
+    passed = Job.objects.filter(key__startswith="push:", key__contains=":ladder_passed:")
+    assert sorted(job.payload["user"] for job in passed) == sorted(p.pk for p in five[1:4])
+    job = passed.get(payload__user=five[1].pk)
+    message = message_for(job.payload, five[1])
+    assert message["body"] == "p5 passed you: you are on place 3." and message["url"] == ladder.get_absolute_url()
+
+
+def test_each_ladder_push_is_a_choice_on_the_push_settings(five):
+    preferences = PushPreferences.objects.create(user=five[0], ladder_passed=False)
+    PushSubscription.objects.create(user=five[0], endpoint="https://push.example/p1", p256dh="k", auth="a")
+    assert not wants_push(five[0], "ladder_passed") and wants_push(five[0], "ladder_idle")
+    assert all(hasattr(preferences, kind) for kind in LADDER_KINDS)
