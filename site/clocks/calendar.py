@@ -1,8 +1,11 @@
-"""The private iCalendar feed (RFC 5545) of a player's deadlines, written with the standard library."""
+"""The private iCalendar feed (RFC 5545) of a player's deadlines, and what other apps add to it (`add_source`),
+written with the standard library."""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
@@ -52,8 +55,7 @@ def _fold(line: str) -> str:
     """Lines longer than 75 octets continue on the next line after a space (RFC 5545 3.1)."""
     data = line.encode()
     parts = []
-    while len(data) > 75:
-        cut = 75 if not parts else 74
+    while len(data) > (cut := 75 if not parts else 74):  # a continuation's leading space counts
         while cut and (data[cut] & 0xC0) == 0x80:  # never split inside a UTF-8 character
             cut -= 1
         parts.append(data[:cut].decode())
@@ -66,16 +68,83 @@ def _stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def ics(user) -> str:
-    """The feed: one event at each running deadline of the user's active matches."""
-    host = urlsplit(settings.SITE_URL).hostname or "daymove"
-    now = timezone.now()
+@dataclass(frozen=True)
+class CalendarEvent:
+    """One event of a player's feed, at a moment; `uid` is stable, so a calendar updates the event rather than
+    adding another when it changes."""
+
+    uid: str
+    start: datetime
+    summary: str
+    description: str
+    url: str
+    alarm: str | None = None  # what the calendar says ALARM_WORDS before, if anything
+
+
+# Functions giving more of a player's events, from apps above clocks that may not be imported here (leagues add
+# their registration deadlines, starts and closes): each takes the user and returns CalendarEvents.
+_sources: list[Callable[[object], Iterable[CalendarEvent]]] = []
+
+
+def add_source(source: Callable[[object], Iterable[CalendarEvent]]) -> None:
+    """Have the feed list the events `source(user)` gives, after the deadlines (once, however often added)."""
+    if source not in _sources:
+        _sources.append(source)
+
+
+def _deadlines(user) -> list[CalendarEvent]:
+    """One event at each running deadline of the user's active matches."""
     clocks = (
         MatchClock.objects.filter(match__status=Match.Status.ACTIVE)
         .filter(Q(match__player0=user, deadline0__isnull=False) | Q(match__player1=user, deadline1__isnull=False))
         .select_related("match", "match__player0", "match__player1")
         .order_by("match_id")
     )
+    events = []
+    for clock in clocks:
+        match = clock.match
+        seat = match.seat_of(user)
+        opponent = match.players[1 - seat]
+        url = settings.SITE_URL + match.get_absolute_url()
+        events.append(
+            CalendarEvent(
+                uid=f"deadline-{match.pk}-{match.ply}",
+                start=clock.deadline_of(seat),
+                summary=f"Daymove deadline: {match.rules.name} #{match.pk} v {opponent.username}",
+                description=f"Your move in {match.rules.name} against {opponent.username} is due by this time. {url}",
+                url=url,
+                alarm=f"Your move in {match.rules.name} #{match.pk} is due in {ALARM_WORDS}.",
+            )
+        )
+    return events
+
+
+def _event_lines(event: CalendarEvent, host: str, now: datetime) -> list[str]:
+    lines = [
+        "BEGIN:VEVENT",
+        f"UID:{event.uid}@{host}",
+        f"DTSTAMP:{_stamp(now)}",
+        f"DTSTART:{_stamp(event.start)}",
+        f"DURATION:{EVENT_LENGTH}",
+        _escape_property("SUMMARY", event.summary),
+        _escape_property("DESCRIPTION", event.description),
+        f"URL:{event.url}",
+    ]
+    if event.alarm:
+        lines += [
+            "BEGIN:VALARM",
+            "ACTION:DISPLAY",
+            f"TRIGGER:-{ALARM_BEFORE}",
+            _escape_property("DESCRIPTION", event.alarm),
+            "END:VALARM",
+        ]
+    return [*lines, "END:VEVENT"]
+
+
+def ics(user) -> str:
+    """The feed: the user's running deadlines, then the events of every added source."""
+    host = urlsplit(settings.SITE_URL).hostname or "daymove"
+    now = timezone.now()
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -84,29 +153,9 @@ def ics(user) -> str:
         "METHOD:PUBLISH",
         _escape_property("X-WR-CALNAME", f"Daymove deadlines of {user.username}"),
     ]
-    for clock in clocks:
-        match = clock.match
-        seat = match.seat_of(user)
-        opponent = match.players[1 - seat]
-        url = settings.SITE_URL + match.get_absolute_url()
-        lines += [
-            "BEGIN:VEVENT",
-            f"UID:deadline-{match.pk}-{match.ply}@{host}",
-            f"DTSTAMP:{_stamp(now)}",
-            f"DTSTART:{_stamp(clock.deadline_of(seat))}",
-            f"DURATION:{EVENT_LENGTH}",
-            _escape_property("SUMMARY", f"Daymove deadline: {match.rules.name} #{match.pk} v {opponent.username}"),
-            _escape_property(
-                "DESCRIPTION", f"Your move in {match.rules.name} against {opponent.username} is due by this time. {url}"
-            ),
-            f"URL:{url}",
-            "BEGIN:VALARM",
-            "ACTION:DISPLAY",
-            f"TRIGGER:-{ALARM_BEFORE}",
-            _escape_property("DESCRIPTION", f"Your move in {match.rules.name} #{match.pk} is due in {ALARM_WORDS}."),
-            "END:VALARM",
-            "END:VEVENT",
-        ]
+    events = _deadlines(user) + [event for source in _sources for event in source(user)]
+    for event in events:
+        lines += _event_lines(event, host, now)
     lines.append("END:VCALENDAR")
     return "".join(_fold(line) + "\r\n" for line in lines)
 

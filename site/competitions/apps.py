@@ -7,7 +7,8 @@ class CompetitionsConfig(AppConfig):
     verbose_name = "Competitions"
 
     def ready(self):
-        from daymove.clocks import away_caps
-        from daymove.competitions.vacation_caps import league_caps
+        # The calendar feed (clocks, below this app) lists a player's league dates through its sources.
+        from daymove.clocks.calendar import add_source
+        from daymove.competitions.calendar import league_events
 
-        away_caps.register(league_caps)  # a series' vacation cap limits the time away that stops its games' clocks
+        add_source(league_events)
