@@ -350,7 +350,12 @@ def close_season(season: Season, now: datetime | None = None) -> bool:
                 line.entry.final_place = line.place
                 line.entry.movement = MOVEMENT.get(moves[line.player.pk], "")
                 entries.append(line.entry)
-        Entry.objects.bulk_update(entries, ["final_place", "movement"], batch_size=500)
+        # One update per (place, movement): a few dozen at most, however many entries (a CASE per row is slow).
+        outcomes: dict[tuple[int, str], list[int]] = defaultdict(list)
+        for entry in entries:
+            outcomes[entry.final_place, entry.movement].append(entry.pk)
+        for (place, movement), ids in outcomes.items():
+            Entry.objects.filter(pk__in=ids).update(final_place=place, movement=movement)
         following = next_season(season.series, now)
         Season.objects.filter(pk=following.pk, status=Season.Status.OPEN).update(starts_at=season_dates.next_start(now))
         signals.season_closed.send(sender=Season, season=season)
