@@ -91,4 +91,5 @@ def _drop(ladder, rung: Rung, months: int, now: datetime) -> None:
                 from_place=change.from_place,
                 to_place=change.to_place,
                 reason=PlaceChange.Reason.DECAYED,
+                idle_months=rung.idle_drops + months,
             )

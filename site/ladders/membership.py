@@ -100,5 +100,6 @@ def adjust(ladder: Ladder, player, place: int, note: str) -> list[Change]:
                     from_place=change.from_place,
                     to_place=change.to_place,
                     reason=PlaceChange.Reason.ADJUSTED,
+                    idle_months=None,
                 )
     return changes

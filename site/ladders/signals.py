@@ -11,8 +11,8 @@ ladder_challenged = Signal()
 # player, by, ladder, match: `by` has just won `match`, a ladder game, and taken a place above `player`, who moved
 # down one
 place_passed = Signal()
-# player, ladder, from_place, to_place, reason: a player's place changed other than by a game (idle decay,
-# a moderator's adjustment); `reason` is a PlaceChange.Reason
+# player, ladder, from_place, to_place, reason, idle_months: a player's place changed other than by a game (idle
+# decay, a moderator's adjustment); `reason` is a PlaceChange.Reason; `idle_months`: how long idle (decay only)
 place_moved = Signal()
 # ladder: the ladder's places have just changed (anyone's): open ladder pages redraw
 place_changed = Signal()

@@ -36,11 +36,15 @@ def place_passed(player, by, ladder: Ladder, match, transport: Transport) -> lis
     return [Tiding("ladder_passed", player, f"l{ladder.pk}-m{match.pk}", 0, details)]
 
 
-def place_moved(player, ladder: Ladder, from_place, to_place, reason: str, at, transport: Transport) -> list[Tiding]:
-    """A player hears their place changed other than by a game: idle decay, or a moderator's adjustment."""
+def place_moved(player, ladder: Ladder, moved: dict, at, transport: Transport) -> list[Tiding]:
+    """A player hears their place changed other than by a game: idle decay, or a moderator's adjustment.
+
+    `moved`: the signal's from_place, to_place, reason and idle_months."""
     if not _told(player):
         return []
-    details = {"ladder": ladder.pk, "from": from_place, "to": to_place, "reason": reason}
+    from_place, to_place = moved["from_place"], moved["to_place"]
+    details = {"ladder": ladder.pk, "from": from_place, "to": to_place, "reason": moved["reason"]}
+    details["months"] = moved["idle_months"]
     return [Tiding("ladder_moved", player, f"l{ladder.pk}-{_stamp(at)}", to_place or 0, details)]
 
 

@@ -87,6 +87,7 @@ def ladder_moved(payload: dict, user) -> dict | None:
         "from_place": line.from_place,
         "to_place": line.to_place,
         "idle": line.reason == PlaceChange.Reason.DECAYED,
+        "months": payload.get("months"),
         "note": line.note,
     }
 

@@ -23,9 +23,9 @@ def email_place_passed(sender, player, by, ladder, match, **kwargs) -> None:
 
 
 @receiver(signals.place_moved)
-def email_place_moved(sender, player, ladder, from_place, to_place, reason, **kwargs) -> None:
+def email_place_moved(sender, player, ladder, **moved) -> None:
     """A player dropped for being idle, or moved by the moderators, hears where to and why."""
-    events.send(ladder_decisions.place_moved(player, ladder, from_place, to_place, reason, timezone.now(), EMAIL))
+    events.send(ladder_decisions.place_moved(player, ladder, moved, timezone.now(), EMAIL))
 
 
 @receiver(signals.idle_warning)

@@ -24,9 +24,9 @@ def push_place_passed(sender, player, by, ladder, match, **kwargs) -> None:
 
 
 @receiver(signals.place_moved)
-def push_place_moved(sender, player, ladder, from_place, to_place, reason, **kwargs) -> None:
+def push_place_moved(sender, player, ladder, **moved) -> None:
     """A player dropped for being idle, or moved by the moderators, hears where to."""
-    events.send(ladder_decisions.place_moved(player, ladder, from_place, to_place, reason, timezone.now(), PUSH))
+    events.send(ladder_decisions.place_moved(player, ladder, moved, timezone.now(), PUSH))
 
 
 @receiver(signals.idle_warning)

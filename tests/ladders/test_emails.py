@@ -87,7 +87,7 @@ def test_a_moderators_adjustment_and_an_idle_drop_tell_the_player_where_and_why(
     with time_machine.travel(later, tick=False), on_commit():
         sweep_idle()
     [dropped] = _ladder_mail()
-    assert dropped.to == [five[0].email] and dropped.subject == f"Idle on the {ladder}: you dropped to place 4"
+    assert dropped.to == [five[0].email] and dropped.subject == f"Idle for 1 month on the {ladder}: you dropped to place 4"
     assert "from place 3 to 4" in dropped.body
 
 
