@@ -1,0 +1,130 @@
+"""What the staff do to a league from the admin: each through the league's own service, and logged in the moderation
+log (who, what, the reason) in the same transaction, so an action that did nothing leaves no entry.
+
+A refusal (`daymove.errors.Refused`) says in a sentence why nothing was done.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from daymove.competitions import seasons, withdrawing
+from daymove.competitions.models import Division, Entry, Season, Series
+from daymove.errors import Conflict, Refused
+from daymove.moderation.models import ModerationAction
+from daymove.round import leagues
+
+Kind = ModerationAction.Kind
+
+
+def _log(kind, moderator, reason: str = "", *, target=None, match=None, **details) -> ModerationAction:
+    return ModerationAction.objects.create(
+        kind=kind, target=target, match=match, moderator=moderator, message=reason, details=details
+    )
+
+
+def _season_details(season: Season) -> dict:
+    return {"series": season.series_id, "season": season.pk, "name": str(season)}
+
+
+def series_saved(series: Series, moderator, created: bool) -> ModerationAction:
+    """Log a series created (its first season opened for registration at once) or changed through its admin form."""
+    with transaction.atomic():
+        if created:
+            seasons.next_season(series)
+        what = "created" if created else "changed"
+        return _log(Kind.LEAGUE_SERIES, moderator, what=what, series=series.pk, name=series.name)
+
+
+def set_paused(series: Series, paused: bool, moderator, reason: str) -> ModerationAction:
+    """Pause a series (no new season starts) or resume it; Refused if it already is."""
+    reason = withdrawing.clean_reason(reason)
+    with transaction.atomic():
+        if Series.objects.filter(pk=series.pk, paused=not paused).update(paused=paused) != 1:
+            raise Refused(f"The {series.name} is already {'paused' if paused else 'running'}.")
+        series.paused = paused
+        what = "paused" if paused else "resumed"
+        return _log(Kind.LEAGUE_SERIES, moderator, reason, what=what, series=series.pk, name=series.name)
+
+
+def store_draw(season: Season, moderator, reason: str) -> list[Division]:
+    """Store the previewed division draw of an open season, so players can be moved before the start."""
+    reason = withdrawing.clean_reason(reason)
+    with transaction.atomic():
+        made = seasons.draw_season(season)
+        sizes = [division.entries.count() for division in made]
+        _log(Kind.SEASON_DRAW, moderator, reason, **_season_details(season), divisions=sizes)
+    return made
+
+
+def start(season: Season, moderator, reason: str) -> ModerationAction:
+    """Start an open season now (with at least 4 registered players, its series not paused)."""
+    reason = withdrawing.clean_reason(reason)
+    if season.status != Season.Status.OPEN:
+        raise Refused(f"{season} has already started.")
+    if season.series.paused:
+        raise Refused(f"The {season.series.name} is paused: resume it first.")
+    registered = len(seasons.entrants(season))
+    if registered < seasons.MINIMUM_ENTRANTS:
+        raise Refused(f"{season} has {registered} players registered: it needs at least {seasons.MINIMUM_ENTRANTS}.")
+    with transaction.atomic():
+        if not seasons.start_season(season):
+            raise Conflict(f"{season} was started meanwhile.")
+        return _log(Kind.SEASON_START, moderator, reason, **_season_details(season), players=registered)
+
+
+def postpone(season: Season, starts_at: datetime, moderator, reason: str) -> ModerationAction:
+    """Move an open season's start to a later moment (its registration reminder goes again before it)."""
+    reason = withdrawing.clean_reason(reason)
+    if starts_at <= timezone.now():
+        raise Refused("Choose a start in the future.")
+    was = season.starts_at
+    with transaction.atomic():
+        seasons.postpone_season(season, starts_at)
+        details = _season_details(season) | {"from": was.isoformat(), "to": starts_at.isoformat()}
+        return _log(Kind.SEASON_POSTPONE, moderator, reason, **details)
+
+
+def close(season: Season, moderator, reason: str) -> ModerationAction:
+    """Close a running season now: final places and movement; games still running go on."""
+    reason = withdrawing.clean_reason(reason)
+    with transaction.atomic():
+        if not seasons.close_season(season):
+            raise Refused(f"{season} is not running: only a running season closes.")
+        return _log(Kind.SEASON_CLOSE, moderator, reason, **_season_details(season))
+
+
+def move(entry: Entry, division: Division, moderator, reason: str) -> ModerationAction:
+    """Move a player of a stored draw to another division of the same season, before it starts."""
+    reason = withdrawing.clean_reason(reason)
+    if division.pk == entry.division_id:
+        raise Refused(f"{entry.player.username} is in that division already.")
+    was = entry.division.index + 1
+    with transaction.atomic():
+        seasons.move_before_start(entry, division)
+        details = {"season": division.season_id, "from": was, "to": division.index + 1}
+        return _log(Kind.LEAGUE_MOVE, moderator, reason, target=entry.player, **details)
+
+
+def withdraw(entry: Entry, moderator, reason: str) -> ModerationAction:
+    """Withdraw a player from their running season for `reason` (the league's rule decides their games)."""
+    reason = withdrawing.clean_reason(reason)
+    if entry.division.season.status != Season.Status.RUNNING:
+        raise Refused(f"{entry.division.season} is not running: only a running season's players are withdrawn.")
+    with transaction.atomic():
+        if not leagues.withdraw(entry, reason, by=moderator):
+            raise Refused(f"{entry.player.username} has already withdrawn.")
+        entry.refresh_from_db()
+        details = {"entry": entry.pk, "season": entry.division.season_id, "struck": entry.results_struck}
+        return _log(Kind.LEAGUE_WITHDRAW, moderator, reason, target=entry.player, **details)
+
+
+def reinstate(entry: Entry, moderator, reason: str) -> ModerationAction:
+    """Take a withdrawal back while none of the player's games has been ended by it."""
+    with transaction.atomic():
+        entry = withdrawing.reinstate(entry, reason, moderator)
+        details = {"entry": entry.pk, "season": entry.division.season_id}
+        return _log(Kind.LEAGUE_REINSTATE, moderator, withdrawing.clean_reason(reason), target=entry.player, **details)

@@ -1,0 +1,351 @@
+"""Admin of the leagues: series (created, changed, paused, resumed), seasons (the division draw previewed and stored,
+started, postponed, closed), entries (moved between divisions before the start, withdrawn, reinstated) and league
+games (a result overridden).
+
+Each action asks for a reason on a confirmation page, then goes through `daymove.moderation.league_actions`, which
+calls the league's service and logs it in the moderation log; a refusal is shown as a message, never a 500. Rows
+change only through those actions: the admin edits no season, entry or league game directly.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.template.response import TemplateResponse
+
+from daymove.clocks.terms import check_terms
+from daymove.competitions import seasons
+from daymove.competitions.models import REASON_MAX_LENGTH, Division, Entry, LeagueGame, Season, Series
+from daymove.errors import Refused
+from daymove.moderation import league_actions
+from games.base import BadOptions
+from games.registry import all_games
+
+TEMPLATE = "admin/competitions/league_action.html"
+
+
+class ReasonForm(forms.Form):
+    """Why the staff act: required, kept in the moderation log (and shown to the player where it concerns them)."""
+
+    reason = forms.CharField(
+        max_length=REASON_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        help_text="Kept in the moderation log; a withdrawn player reads it.",
+    )
+
+
+class PostponeForm(ReasonForm):
+    starts_at = forms.DateTimeField(
+        label="New start", help_text="In the site's time zone (UTC), e.g. 2026-12-01 18:00."
+    )
+
+
+class MoveForm(ReasonForm):
+    division = forms.ModelChoiceField(queryset=Division.objects.none(), label="To division")
+
+    def __init__(self, *args, season_id=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["division"].queryset = Division.objects.filter(season_id=season_id).order_by("index")
+        self.fields["division"].label_from_instance = lambda division: f"Division {division.index + 1}"
+
+
+class OverrideForm(ReasonForm):
+    winner = forms.TypedChoiceField(
+        label="Result",
+        coerce=int,
+        choices=[(0, "The first seat won"), (1, "The second seat won"), (-1, "Draw")],
+    )
+
+
+def _confirm(modeladmin, request, queryset, *, form_class, title, intro, button, apply, rows=None, form_kwargs=None):
+    """The confirmation page of an action (the objects, the form); once valid, apply it to each selected object,
+    with each refusal or success said in a message. Returns the page, or None (back to the list)."""
+    form = form_class(request.POST if "confirm" in request.POST else None, **(form_kwargs or {}))
+    objects = list(queryset)
+    if form.is_valid():
+        for obj in objects:
+            try:
+                apply(obj, form.cleaned_data)
+            except Refused as refusal:
+                modeladmin.message_user(request, f"{obj}: {refusal.message}", messages.WARNING)
+                continue
+            modeladmin.log_change(request, obj, f"{title} (reason: {form.cleaned_data['reason']})")
+            modeladmin.message_user(request, f"{title}: {obj}.", messages.SUCCESS)
+        return None
+    context = modeladmin.admin_site.each_context(request) | {
+        "title": title,
+        "intro": intro,
+        "opts": modeladmin.model._meta,
+        "objects": objects,
+        "rows": rows,
+        "form": form,
+        "button": button,
+        "action": request.POST.get("action", ""),
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+    }
+    return TemplateResponse(request, TEMPLATE, context)
+
+
+class ReadOnly:
+    """Rows that change only through the actions: shown, never added, edited or deleted here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        # The actions need "change"; an object's own page only shows it.
+        return obj is None and super().has_change_permission(request)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SeriesForm(forms.ModelForm):
+    class Meta:
+        model = Series
+        fields = [
+            "slug",
+            "name",
+            "game",
+            "options",
+            "time_control",
+            "division_size",
+            "double_round_robin",
+            "vacation_cap_days",
+            "rated",
+            "bots_allowed",
+        ]
+        widgets = {"game": forms.Select(choices=[])}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].widget.choices = [(game.slug, game.name) for game in all_games().values()]
+
+    def clean_game(self):
+        slug = self.cleaned_data["game"]
+        if slug not in all_games():
+            raise forms.ValidationError("Choose one of the site's games.")
+        return slug
+
+    def clean_time_control(self):
+        try:
+            return check_terms(self.cleaned_data["time_control"])
+        except Refused as refusal:
+            raise forms.ValidationError(refusal.message) from None
+
+    def clean(self):
+        data = super().clean()
+        game = all_games().get(data.get("game"))
+        if game is not None and "options" in data:
+            try:
+                data["options"] = game.normalize_options(data["options"] or {})
+            except BadOptions as error:
+                self.add_error("options", f"These options do not fit the game: {error}")
+        return data
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    form = SeriesForm
+    list_display = ["name", "game", "division_size", "double_round_robin", "rated", "bots_allowed", "paused"]
+    list_filter = ["game", "paused"]
+    search_fields = ["name", "slug"]
+    readonly_fields = ["paused", "created"]
+    actions = ["pause", "resume"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # its seasons are history: pause it instead
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        league_actions.series_saved(obj, request.user, created=not change)
+
+    @admin.action(description="Pause (no new season starts)…", permissions=["change"])
+    def pause(self, request, queryset):
+        return _confirm(
+            self,
+            request,
+            queryset,
+            form_class=ReasonForm,
+            title="Paused",
+            intro="No new season of these series starts until they are resumed; running seasons go on.",
+            button="Pause",
+            apply=lambda series, data: league_actions.set_paused(series, True, request.user, data["reason"]),
+        )
+
+    @admin.action(description="Resume…", permissions=["change"])
+    def resume(self, request, queryset):
+        return _confirm(
+            self,
+            request,
+            queryset,
+            form_class=ReasonForm,
+            title="Resumed",
+            intro="The next season of these series starts on its date again.",
+            button="Resume",
+            apply=lambda series, data: league_actions.set_paused(series, False, request.user, data["reason"]),
+        )
+
+
+def _draw_rows(season: Season) -> list[str]:
+    """The division draw of an open season as it would be made now, in words (top division first)."""
+    groups = seasons.draw(season)
+    if not groups:
+        return [f"Nobody can be drawn yet: {len(seasons.entrants(season))} players registered."]
+    return [
+        f"Division {index}: "
+        + ", ".join(
+            f"{entry.player.username} ({entry.rating_at_start:.0f}{'?' if entry.provisional else ''})"
+            for entry in group
+        )
+        for index, group in enumerate(groups, 1)
+    ]
+
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["__str__", "status", "starts_at", "started_at", "closes_by", "closed_at", "waiting_for"]
+    list_filter = ["status", "series"]
+    list_select_related = ["series"]
+    actions = ["preview_draw", "start_now", "postpone", "close_now"]
+
+    @admin.action(description="Preview the division draw (and store it, to move players)…", permissions=["change"])
+    def preview_draw(self, request, queryset):
+        season = queryset.select_related("series").first()
+        if queryset.count() != 1 or season.status != Season.Status.OPEN:
+            self.message_user(request, "Preview the draw of one season open for registration.", messages.WARNING)
+            return None
+        return _confirm(
+            self,
+            request,
+            queryset.select_related("series"),
+            form_class=ReasonForm,
+            title="Draw stored",
+            intro="The divisions as they would be drawn now. Storing the draw lets you move players between "
+            "divisions (Entries) before the start; if anyone joins or leaves meanwhile, the start draws afresh.",
+            button="Store this draw",
+            rows=_draw_rows(season),
+            apply=lambda season, data: league_actions.store_draw(season, request.user, data["reason"]),
+        )
+
+    @admin.action(description="Start now…", permissions=["change"])
+    def start_now(self, request, queryset):
+        return _confirm(
+            self,
+            request,
+            queryset.select_related("series"),
+            form_class=ReasonForm,
+            title="Started",
+            intro="Every game of every division starts at once; each player gets one email.",
+            button="Start the season",
+            apply=lambda season, data: league_actions.start(season, request.user, data["reason"]),
+        )
+
+    @admin.action(description="Postpone…", permissions=["change"])
+    def postpone(self, request, queryset):
+        return _confirm(
+            self,
+            request,
+            queryset.select_related("series"),
+            form_class=PostponeForm,
+            title="Postponed",
+            intro="The season starts at the new moment instead; registered players are reminded again before it.",
+            button="Postpone",
+            apply=lambda season, data: league_actions.postpone(season, data["starts_at"], request.user, data["reason"]),
+        )
+
+    @admin.action(description="Close now…", permissions=["change"])
+    def close_now(self, request, queryset):
+        return _confirm(
+            self,
+            request,
+            queryset.select_related("series"),
+            form_class=ReasonForm,
+            title="Closed",
+            intro="Final places and movement are written now; games still running go on and count for ratings, "
+            "and a player whose movement they could change stays in their division.",
+            button="Close the season",
+            apply=lambda season, data: league_actions.close(season, request.user, data["reason"]),
+        )
+
+
+@admin.register(Division)
+class DivisionAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["__str__", "level", "number", "index"]
+    list_filter = ["season__series", "season__status"]
+    list_select_related = ["season__series"]
+
+
+@admin.register(Entry)
+class EntryAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = [
+        "player",
+        "division",
+        "seat",
+        "rating_at_start",
+        "timeouts",
+        "withdrawn_at",
+        "results_struck",
+        "final_place",
+        "movement",
+    ]
+    list_filter = ["division__season__status", "division__season__series"]
+    search_fields = ["player__username"]
+    list_select_related = ["player", "division__season__series"]
+    actions = ["move_division", "withdraw", "reinstate"]
+
+    @admin.action(description="Move to another division (before the start)…", permissions=["change"])
+    def move_division(self, request, queryset):
+        season_ids = set(queryset.values_list("division__season_id", flat=True))
+        if len(season_ids) != 1:
+            self.message_user(request, "Move players of one season at a time.", messages.WARNING)
+            return None
+        return _confirm(
+            self,
+            request,
+            queryset.select_related("player", "division__season__series"),
+            form_class=MoveForm,
+            form_kwargs={"season_id": season_ids.pop()},
+            title="Moved",
+            intro="Only a stored draw of a season not yet started can change (Seasons: preview the draw, store it).",
+            button="Move",
+            apply=lambda entry, data: league_actions.move(entry, data["division"], request.user, data["reason"]),
+        )
+
+    @admin.action(description="Withdraw from the season…", permissions=["change"])
+    def withdraw(self, request, queryset):
+        return _confirm(
+            self,
+            request,
+            queryset.select_related("player", "division__season__series"),
+            form_class=ReasonForm,
+            title="Withdrawn",
+            intro="With fewer than half of their games finished, all their games are struck (unfinished ones "
+            "aborted); with half or more, their results stand and their unfinished games are forfeit wins for the "
+            "opponents. The player is emailed the reason.",
+            button="Withdraw",
+            apply=lambda entry, data: league_actions.withdraw(entry, request.user, data["reason"]),
+        )
+
+    @admin.action(description="Reinstate (take the withdrawal back)…", permissions=["change"])
+    def reinstate(self, request, queryset):
+        return _confirm(
+            self,
+            request,
+            queryset.select_related("player", "division__season__series"),
+            form_class=ReasonForm,
+            title="Reinstated",
+            intro="Possible while the season runs and the withdrawal has ended none of the player's games.",
+            button="Reinstate",
+            apply=lambda entry, data: league_actions.reinstate(entry, request.user, data["reason"]),
+        )
+
+
+@admin.register(LeagueGame)
+class LeagueGameAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["__str__", "round", "counted", "forfeit_winner", "override_note"]
+    list_filter = ["division__season__status", "division__season__series", "counted"]
+    search_fields = ["=match__id", "match__player0__username", "match__player1__username"]
+    list_select_related = ["division__season__series", "match"]
+    raw_id_fields = ["match"]
