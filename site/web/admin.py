@@ -25,7 +25,10 @@ from daymove.play.replaycheck import replay_mismatch
 from daymove.players.models import Player
 from daymove.ratings.models import display
 from daymove.round import endings
-from daymove.web import ladder_admin  # noqa: F401 - registers the ladders' admin (Django discovers admin.py only)
+from daymove.web import (
+    ladder_admin,  # noqa: F401 - registers the ladders' admin (Django discovers admin.py only)
+    league_admin,  # noqa: F401 - registers the leagues' admin (Django discovers admin.py only)
+)
 
 
 def shown_notation(move: Move) -> str:
