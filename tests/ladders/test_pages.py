@@ -102,11 +102,13 @@ def test_a_member_sees_their_row_and_a_button_on_each_row_in_reach(ladder):
     assert "Too far above you: you may challenge up to 5 places up." in row_of(page, 1)
     assert "This player is below you" in row_of(page, 8)
     assert "This is you." not in page  # the row says "(you)" instead
+    assert "<details><summary>How this ladder works" in page  # a member has read the rules: folded away
 
 
 def test_a_non_member_is_told_to_join_by_challenging_and_may_challenge_the_bottom_rows(ladder):
     page = page_of(ladder, UserFactory(username="newcomer"))
     assert "join by challenging" in page and "place 9" in page
+    assert "<details open><summary>How this ladder works" in page
     reach = arithmetic.reach(SIZE)
     for place in range(1, SIZE + 1):
         assert challenge_button(row_of(page, place)) == (place > SIZE - reach), place
