@@ -15,8 +15,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from games.messages import N_, Message, render, say
 from games.visibility import Visibility
-from games.words import play_it, result_sentence
+from games.words import POINTS, play_it, result_message
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -108,7 +109,7 @@ BOUND_HOOKS = (
     "unscored_reasons",
     "phase_prompts",
     "phase_of",
-    "next_step",
+    "step_message",
     "bot_rollout",
     "bot_plan",
 )
@@ -294,35 +295,50 @@ class Game:
     # Every reason the rules' `outcome` gives, and the phrase for each ("{winner}", "{loser}": names);
     # "<reason>/draw" words a drawn result where the reason can also be a win.
     outcome_reasons: tuple[str, ...] = ()
-    reason_words: dict[str, str] = {}
-    score_unit: str = "points"  # what the scores count, for "18 points to 15"
+    reason_words: dict[str, str | Message] = {}  # a Message when the phrase has a constant of its own
+    score_unit = POINTS  # what the scores count, for "18 points to 15" (games.messages.NP_, both English forms)
     unscored_reasons: tuple[str, ...] = ()  # reasons the scores do not explain (their result leaves them out)
     # Phase name -> what the player to move does now, in one short sentence.
-    phase_prompts: dict[str, str] = {"play": "Click a highlighted point on the board, or type a move below."}
+    phase_prompts: dict[str, str] = {"play": N_("Click a highlighted point on the board, or type a move below.")}
 
     def phase_of(self, view: dict) -> str:
         """The phase of play a view (of a position someone is to move in) is in: a key of `phase_prompts`."""
         return "play"
 
-    def next_step(self, view: dict, selection: Selection) -> str:
+    def step_message(self, view: dict, selection: Selection) -> Message:
         """What the clicks of `selection` chose, and what to click next or the move to play once it is whole."""
         if selection.complete is not None:
-            return f"You chose {selection.complete}: {play_it(selection.complete)}."
-        return f"You picked {' → '.join(selection.tokens)}: click a highlighted point to finish the move."
+            return say(N_("You chose {move}: {play}."), move=selection.complete, play=play_it(selection.complete))
+        return say(
+            N_("You picked {clicks}: click a highlighted point to finish the move."),
+            clicks=" → ".join(selection.tokens),
+        )
 
-    def prompt(self, view: dict, selection: Selection | None = None) -> str:
+    def next_step(self, view: dict, selection: Selection) -> str:
+        """`step_message` in English."""
+        return render(self.step_message(view, selection))
+
+    def prompt_message(self, view: dict, selection: Selection | None = None) -> Message:
         """What the player to move does now; after clicks, what they chose and how to undo it."""
         if selection is not None and selection.tokens:
-            return f"{self.next_step(view, selection)} To undo, choose “Start over”."
-        return self.phase_prompts[self.phase_of(view)]
+            return say(N_("{step} To undo, choose “Start over”."), step=self.step_message(view, selection))
+        return say(self.phase_prompts[self.phase_of(view)])
 
-    def result_words(self, outcome: dict, names: tuple[str, str] | None = None, mover: int | None = None) -> str:
+    def prompt(self, view: dict, selection: Selection | None = None) -> str:
+        """`prompt_message` in English."""
+        return render(self.prompt_message(view, selection))
+
+    def result_message(self, outcome: dict, names: tuple[str, str] | None = None, mover: int | None = None) -> Message:
         """How a game ended, in a sentence: "alice won: bob's last pawn was captured (2 markers to 0)".
 
         `names` default to the seat names; `mover` is the seat whose turn it was (an aborted match names it).
         """
         names = names or self.seat_names
-        return result_sentence(outcome, names, self.reason_words, self.score_unit, mover, self.unscored_reasons)
+        return result_message(outcome, names, self.reason_words, self.score_unit, mover, self.unscored_reasons)
+
+    def result_words(self, outcome: dict, names: tuple[str, str] | None = None, mover: int | None = None) -> str:
+        """`result_message` in English."""
+        return render(self.result_message(outcome, names, mover))
 
     def ended_view(self, view: dict, outcome: dict) -> dict:
         """A view of the last position of a match the site ended (resignation, timeout...): no one is to move."""

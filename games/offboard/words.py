@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from games.messages import N_, Message, say
 from games.offboard.rules import PLY_LIMIT
 from games.ui import Selection
-from games.words import play_it
+from games.words import POINTS, play_it
 
 OUTCOME_REASONS = ("points", "no-moves", "repetition", "ply-limit")
 REASON_WORDS = {
-    "points": "first to 6 points",
-    "no-moves": "{loser} had no legal action",
-    "repetition": "the same position came up a third time",
-    "ply-limit": f"{PLY_LIMIT} plies were played without a win",
+    "points": N_("first to 6 points"),
+    "no-moves": N_("{loser} had no legal action"),
+    "repetition": N_("the same position came up a third time"),
+    "ply-limit": say(N_("{limit} plies were played without a win"), limit=PLY_LIMIT),
 }
-SCORE_UNIT = "points"
+SCORE_UNIT = POINTS
 PHASE_PROMPTS = {
-    "play": "Click the rear ball of the line you move or push, then the cell its front ball moves into.",
-    "displaced": (
+    "play": N_("Click the rear ball of the line you move or push, then the cell its front ball moves into."),
+    "displaced": N_(
         "Your displaced ball waits: click an empty cell to put it back, "
         "or choose “Discard the displaced ball” and then move a line."
     ),
@@ -28,18 +29,27 @@ def phase_of(view: dict) -> str:
     return "displaced" if view["displaced"] is not None and view["displaced"] == view["to_move"] else "play"
 
 
-def next_step(view: dict, selection: Selection) -> str:
+# A line's move so far, as the start of a sentence: with or without the displaced ball discarded first.
+LINE_WORDS = {
+    # (discarded, whole line chosen)
+    (False, False): N_("Your line starts at {start}"),
+    (False, True): N_("Your line from {start} moves into {end}"),
+    (True, False): N_("You discard your displaced ball, and your line starts at {start}"),
+    (True, True): N_("You discard your displaced ball, and your line from {start} moves into {end}"),
+}
+
+
+def step_message(view: dict, selection: Selection) -> Message:
     """After a click: the displaced ball put back, discarded, a line's rear ball, or a whole line move."""
     move, tokens = selection.complete, selection.tokens
     discard = tokens[0] == "discard"
     line = tokens[1:] if discard else tokens
-    said = "You discard your displaced ball" if discard else ""
     if move is not None and move.startswith("@"):
-        return f"You put your displaced ball back on {tokens[0]}: {play_it(move)}."
+        return say(N_("You put your displaced ball back on {cell}: {play}."), cell=tokens[0], play=play_it(move))
     if not line:
-        return f"{said}: click the rear ball of the line you move or push."
-    moving = f"your line from {line[0]} moves into {line[1]}" if len(line) > 1 else f"your line starts at {line[0]}"
-    said = f"{said}, and {moving}" if discard else moving[0].upper() + moving[1:]
+        return say(N_("You discard your displaced ball: click the rear ball of the line you move or push."))
+    whole = len(line) > 1
+    said = say(LINE_WORDS[discard, whole], start=line[0], end=line[1] if whole else "")
     if move is not None:
-        return f"{said}: {play_it(move)}."
-    return f"{said}: click the cell its front ball moves into."
+        return say(N_("{line}: {play}."), line=said, play=play_it(move))
+    return say(N_("{line}: click the cell its front ball moves into."), line=said)

@@ -8,6 +8,7 @@ from daymove.clocks.models import MatchClock
 from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.play.models import Match
 from daymove.play.pictures import picture_of
+from daymove.play.wording import said_lazily
 
 # A digest shows the board of this many matches (the rest are listed): an inbox is no place for sixty pictures.
 DIGEST_PICTURES = 10
@@ -29,7 +30,8 @@ def match_link(match: Match) -> str:
 def turn_prompt(match: Match, seat: int) -> str:
     """What `seat` does now, in the game's words for the phase (from `seat`'s own view)."""
     rules = match.rules
-    return rules.prompt(rules.player_view(match.position(), seat))
+    # Said when the email is rendered, in the recipient's language (emails.send), not the worker's.
+    return said_lazily(rules.prompt_message(rules.player_view(match.position(), seat)))
 
 
 def turn_summary(match: Match, seat: int, clock: MatchClock | None, with_picture: bool = True) -> dict:

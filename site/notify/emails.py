@@ -1,7 +1,8 @@
 """Render and send one email from its three templates: templates/emails/<kind>/{subject.txt,body.txt,body.html}.
 
-(The pattern of healthchecks' hc/lib/emails.py.) Every email is rendered in the recipient's time
-zone and carries a one-click unsubscribe (RFC 8058), a List-Id (RFC 2919) and a link to the settings page.
+(The pattern of healthchecks' hc/lib/emails.py.) Every email is rendered in the recipient's time zone and
+language (the worker has no request: `players.languages.language_of`) and carries a one-click unsubscribe
+(RFC 8058), a List-Id (RFC 2919) and a link to the settings page.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from daymove.clocks.zones import zone_of
 from daymove.notify.unsubscribe import unsubscribe_url
 from daymove.play.pictures import attach_inline
+from daymove.players.languages import language_of
 
 
 def render(kind: str, context: dict) -> tuple[str, str, str]:
@@ -66,7 +68,7 @@ def send(
         "zone_name": zone.key,
         "reply_to": reply_to,
     }
-    with timezone.override(zone):
+    with timezone.override(zone), translation.override(language_of(user)):
         subject, text, html = render(kind, context)
     headers = {
         "List-Id": list_id(unsubscribe_kind or kind),

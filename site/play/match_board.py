@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from django.utils.safestring import mark_safe
 
 from daymove.play.models import Match
+from daymove.play.wording import said
 from games.base import RulesError
 from games.svg import esc
 from games.ui import BoardUI, Selection, select
@@ -126,7 +127,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         "moves": list(enumerate(full_history)),
         "review": review_steps(base_url, shown_ply, match.ply),
         "description": rules.describe(view),
-        "prompt": rules.prompt(view, selection) if can_move else "",
+        "prompt": said(rules.prompt_message(view, selection)) if can_move else "",
         "base_url": base_url,
         "seat_names": rules.seat_names,
     }

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from daymove.play.wording import said
 from games.registry import get_game
 
 RESULT_NOTE_MAX_LENGTH = 500  # a moderator's reason for a declared result
@@ -183,7 +184,7 @@ class Match(models.Model):
         names = (self.player0.username, self.player1.username)
         # Only an abort on time names whose turn it was (the one who never moved): read the position just then.
         mover = self.rules.current_player(self.position()) if self.result_reason == "aborted" else None
-        return self.rules.result_words(self.outcome_json(), names, mover=mover)
+        return said(self.rules.result_message(self.outcome_json(), names, mover=mover))
 
 
 class Move(models.Model):
