@@ -11,8 +11,8 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from daymove.competitions import seasons, withdrawing
-from daymove.competitions.models import Division, Entry, Season, Series
+from daymove.competitions import overrides, seasons, withdrawing
+from daymove.competitions.models import Division, Entry, LeagueGame, Season, Series
 from daymove.errors import Conflict, Refused
 from daymove.moderation.models import ModerationAction
 from daymove.round import leagues
@@ -128,3 +128,12 @@ def reinstate(entry: Entry, moderator, reason: str) -> ModerationAction:
         entry = withdrawing.reinstate(entry, reason, moderator)
         details = {"entry": entry.pk, "season": entry.division.season_id}
         return _log(Kind.LEAGUE_REINSTATE, moderator, withdrawing.clean_reason(reason), target=entry.player, **details)
+
+
+def override(game: LeagueGame, winner: int | None, moderator, reason: str) -> ModerationAction:
+    """Give a finished league game another result (a seat; None: a draw): re-rated, marked on the table."""
+    with transaction.atomic():
+        game = overrides.override_result(game, winner, reason, moderator)
+        match = game.match
+        details = {"league_game": game.pk, "division": game.division_id, "result": match.result_text()}
+        return _log(Kind.LEAGUE_OVERRIDE, moderator, game.override_note, match=match, **details)

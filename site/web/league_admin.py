@@ -349,3 +349,20 @@ class LeagueGameAdmin(ReadOnly, admin.ModelAdmin):
     search_fields = ["=match__id", "match__player0__username", "match__player1__username"]
     list_select_related = ["division__season__series", "match"]
     raw_id_fields = ["match"]
+    actions = ["override"]
+
+    @admin.action(description="Override the result…", permissions=["change"])
+    def override(self, request, queryset):
+        return _confirm(
+            self,
+            request,
+            queryset.select_related("division__season__series", "match__player0", "match__player1"),
+            form_class=OverrideForm,
+            title="Result overridden",
+            intro="Only a finished game counted as played can be given another result: the match is re-rated if "
+            "rated, reads as declared by the moderators with the reason, and the table marks it.",
+            button="Override the result",
+            apply=lambda game, data: league_actions.override(
+                game, None if data["winner"] < 0 else data["winner"], request.user, data["reason"]
+            ),
+        )

@@ -13,9 +13,11 @@ from django.test import Client
 from django.utils import timezone
 
 from daymove.competitions import seasons
-from daymove.competitions.models import Division, Entry, Season, Series
+from daymove.competitions.models import Division, Entry, LeagueGame, Season, Series
 from daymove.moderation.models import ModerationAction
 from daymove.play.models import Match
+from daymove.ratings.models import RatingChange
+from daymove.round import endings
 from tests.factories import UserFactory
 from tests.support.leagues import a_game, a_season, a_series, register
 
@@ -227,3 +229,21 @@ def test_every_league_admin_list_and_page_answers(staff, season, players):
         "/admin/competitions/leaguegame/",
     ):
         assert staff.get(url).status_code == 200, url
+
+
+def test_override_a_finished_game_re_rates_it_and_marks_the_table(staff, season, players):
+    assert seasons.start_season(season, rng=random.Random(7))
+    game = LeagueGame.objects.filter(division__season=season).select_related("match").first()
+    match = game.match
+    running = act(staff, "leaguegame", "override", [game], reason=REASON, winner=0)
+    assert "Only a finished game" in said(running) and not logged(Kind.LEAGUE_OVERRIDE)
+    endings.resign(match.pk, match.player0)  # the first seat resigns: the second won
+    act(staff, "leaguegame", "override", [game], reason=REASON, winner=0)
+    match.refresh_from_db()
+    game.refresh_from_db()
+    assert match.winner == 0 and match.result_note == REASON and game.override_note == REASON
+    assert match.rated and RatingChange.objects.filter(match=match).count() == 2  # re-rated: one change a player
+    [overridden] = logged(Kind.LEAGUE_OVERRIDE)
+    assert overridden.match == match and overridden.message == REASON
+    again = act(staff, "leaguegame", "override", [game], reason=REASON, winner=0)
+    assert "already has that result" in said(again) and len(logged(Kind.LEAGUE_OVERRIDE)) == 1
