@@ -8,9 +8,11 @@ database's write lock (settings: `transaction_mode` IMMEDIATE).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import Count
 
 from daymove.errors import Refused
 from daymove.play.models import Challenge, Match
@@ -29,11 +31,12 @@ class Caps:
     challenges_per_hour: int
 
 
-def caps_of(user) -> Caps | None:
-    """The account's caps: lower until its email address is verified; None for a bot (no caps)."""
+def caps_of(user, verified: bool | None = None) -> Caps | None:
+    """The account's caps: lower until its email address is verified (`verified`, if already known); None for a
+    bot (no caps)."""
     if is_bot(user):
         return None
-    if has_verified_email(user):
+    if has_verified_email(user) if verified is None else verified:
         return Caps(
             settings.DAYMOVE_MAX_ACTIVE_MATCHES,
             settings.DAYMOVE_MAX_OPEN_CHALLENGES,
@@ -48,6 +51,15 @@ def caps_of(user) -> Caps | None:
 
 def active_matches(user) -> int:
     return Match.objects.involving(user).active().count()
+
+
+def active_match_counts(user_ids) -> dict[int, int]:
+    """How many matches each of these users has in progress (absent: none), in two queries."""
+    counts: Counter[int] = Counter()
+    for field in ("player0", "player1"):
+        rows = Match.objects.active().filter(**{f"{field}__in": list(user_ids)}).values(field).annotate(n=Count("pk"))
+        counts.update({row[field]: row["n"] for row in rows})
+    return dict(counts)
 
 
 def open_challenges(user) -> int:
