@@ -15,9 +15,9 @@ from daymove.competitions.divisions import LARGEST
 from daymove.competitions.models import Registration, Series
 from daymove.errors import Refused
 from daymove.play import caps
-from daymove.players.accounts import has_verified_email
+from daymove.players.accounts import has_verified_email, verified_among
 from daymove.players.bots import is_bot
-from daymove.ratings.mass_timeouts import timeouts_of
+from daymove.ratings.mass_timeouts import timeout_counts, timeouts_of
 
 TIMEOUT_WINDOW = timedelta(days=90)
 TIMEOUTS_ALLOWED = 2
@@ -28,29 +28,45 @@ def games_per_season(series: Series) -> int:
     return (LARGEST - 1) * (2 if series.double_round_robin else 1)
 
 
-def refusal_to_join(series: Series, player) -> str | None:
-    """Why `player` may not join the series' next season, in a sentence; None if they may."""
+def _refusal(series: Series, player, verified: bool, timeouts: int, running: int) -> str | None:
+    """The first rule the player breaks, given their address, recent timeouts and matches in progress."""
     if is_bot(player):
         return None if series.bots_allowed else f"Bots do not play in the {series.name}."
-    if not has_verified_email(player):
+    if not verified:
         return "Leagues need a verified email address: confirm yours (see Account), then join."
-    timeouts = len(timeouts_of(player, timezone.now() - TIMEOUT_WINDOW))
     if timeouts > TIMEOUTS_ALLOWED:
         return (
             f"You lost {timeouts} matches on time in the last 90 days; leagues take players with at most "
             f"{TIMEOUTS_ALLOWED}. You may join once fewer of them are that recent."
         )
-    allowed = caps.caps_of(player)
-    if allowed is not None:
-        running = caps.active_matches(player)
-        season = games_per_season(series)
-        if running + season > allowed.active_matches:
-            return (
-                f"A season can add up to {season} matches to your {running} in progress, and at most "
-                f"{allowed.active_matches} may run at once: finish {running + season - allowed.active_matches} "
-                "first, then join."
-            )
+    allowed = caps.caps_of(player, verified)
+    season = games_per_season(series)
+    if allowed is not None and running + season > allowed.active_matches:
+        return (
+            f"A season can add up to {season} matches to your {running} in progress, and at most "
+            f"{allowed.active_matches} may run at once: finish {running + season - allowed.active_matches} "
+            "first, then join."
+        )
     return None
+
+
+def refusal_to_join(series: Series, player) -> str | None:
+    """Why `player` may not join the series' next season, in a sentence; None if they may."""
+    timeouts = len(timeouts_of(player, timezone.now() - TIMEOUT_WINDOW))
+    return _refusal(series, player, has_verified_email(player), timeouts, caps.active_matches(player))
+
+
+def eligible(series: Series, players: list, now=None) -> list:
+    """Those of the registered `players` who may still enter when a season starts (the rules of
+    `refusal_to_join`, for all at once in a few queries); the others keep their registration for a later season."""
+    now = now or timezone.now()
+    ids = [u.pk for u in players]
+    verified = verified_among(players)
+    timeouts = timeout_counts(ids, now - TIMEOUT_WINDOW)
+    running = caps.active_match_counts(ids)
+    return [
+        u for u in players if _refusal(series, u, u.pk in verified, timeouts.get(u.pk, 0), running.get(u.pk, 0)) is None
+    ]
 
 
 def register(series: Series, player, mode: str = Registration.Mode.RECURRING) -> Registration:

@@ -30,6 +30,7 @@ from daymove.clocks.terms import check_terms
 from daymove.competitions import berger, divisions, season_dates, signals
 from daymove.competitions.divisions import Entrant, Finisher, Move
 from daymove.competitions.models import Division, Entry, LeagueGame, Registration, Season, Series
+from daymove.competitions.registration import eligible
 from daymove.competitions.tables import load_tables
 from daymove.errors import Conflict, Refused
 from daymove.play.bot_jobs import schedule_bot_turn
@@ -67,10 +68,12 @@ def next_season(series: Series, now: datetime | None = None) -> Season:
 
 
 def entrants(season: Season) -> list:
-    """The players entering the season: registered for every season or this one only (users, `player` loaded)."""
+    """The players entering the season: registered for every season or this one only, and still eligible
+    (`registration.eligible`); users with `player` loaded."""
     User = get_user_model()
     ids = Registration.objects.filter(series=season.series_id, mode__in=ENTERING).values("player_id")
-    return list(User.objects.filter(pk__in=ids, is_active=True).select_related("player").order_by("pk"))
+    registered = list(User.objects.filter(pk__in=ids, is_active=True).select_related("player").order_by("pk"))
+    return eligible(season.series, registered)
 
 
 def _previous(season: Season, back: int) -> Season | None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.utils import timezone
 
-from daymove.competitions.models import Registration
-from daymove.competitions.registration import games_per_season, refusal_to_join, register, unregister
+from daymove.competitions import seasons
+from daymove.competitions.models import Entry, Registration
+from daymove.competitions.registration import eligible, games_per_season, refusal_to_join, register, unregister
 from daymove.errors import Refused
 from daymove.play.models import Match
 from tests.factories import MatchFactory, UserFactory
@@ -84,3 +86,37 @@ def test_a_double_round_robin_counts_twice_the_games():
 def test_a_made_up_mode_is_refused(alice):
     with pytest.raises(Refused):
         register(a_series(), alice, "sometimes")
+
+
+@pytest.mark.django_db
+def test_at_the_start_a_registered_player_who_no_longer_qualifies_is_left_out_and_keeps_their_registration(bot):
+    series = a_series()
+    players = [UserFactory() for _ in range(4)]
+    late_timeouts, unverified = UserFactory(), UserFactory()
+    for player in [*players, late_timeouts, unverified, bot]:
+        Registration.objects.create(series=series, player=player)
+    for days in (1, 2, 3):
+        lost_on_time(late_timeouts, days)
+    EmailAddress.objects.filter(user=unverified).update(verified=False)
+
+    season = seasons.next_season(series)
+    assert [u.pk for u in seasons.entrants(season)] == [p.pk for p in players]
+    assert seasons.start_season(season)
+    assert not Entry.objects.filter(player__in=[late_timeouts, unverified, bot]).exists()
+    assert Registration.objects.filter(player__in=[late_timeouts, unverified]).count() == 2
+
+
+@pytest.mark.django_db
+def test_the_rules_for_many_at_once_agree_with_the_rules_for_one(settings, bot):
+    series = a_series(bots_allowed=True)
+    settings.DAYMOVE_MAX_ACTIVE_MATCHES = games_per_season(series) + 1
+    people = [UserFactory() for _ in range(5)]
+    lost_on_time(people[0], 5)
+    for days in (1, 2, 3):
+        lost_on_time(people[1], days)
+    MatchFactory(player0=people[2], player1=people[3])
+    MatchFactory(player0=people[4], player1=people[2])
+    EmailAddress.objects.filter(user=people[4]).update(verified=False)
+    everyone = [*people, bot]
+    assert [u.pk for u in eligible(series, everyone)] == [u.pk for u in everyone if refusal_to_join(series, u) is None]
+    assert [u.pk for u in eligible(series, everyone)] == [people[0].pk, people[3].pk, bot.pk]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
@@ -12,12 +13,13 @@ from daymove.players.models import Player
 
 
 def many_players(count: int, prefix: str = "entrant") -> list:
-    """`count` plain accounts (with their player rows), made in a few queries."""
+    """`count` accounts with verified addresses (and their player rows), made in a few queries."""
     User = get_user_model()
     names = [f"{prefix}{i}" for i in range(count)]
     User.objects.bulk_create([User(username=name, email=f"{name}@example.com") for name in names])
     users = list(User.objects.filter(username__in=names).order_by("pk"))
     Player.objects.bulk_create([Player(user=u) for u in users])
+    EmailAddress.objects.bulk_create([EmailAddress(user=u, email=u.email, verified=True, primary=True) for u in users])
     return users
 
 
