@@ -11,4 +11,6 @@ urlpatterns = [
     path("<slug:slug>/", ladder_views.ladder, name="ladder"),
     path("<slug:slug>/players/<str:username>/", ladder_views.player, name="player"),
     path("<slug:slug>/challenge/", ladder_views.challenge, name="challenge"),
+    path("<slug:slug>/join/", ladder_views.join, name="join"),
+    path("<slug:slug>/leave/", ladder_views.leave_ladder, name="leave"),
 ]

@@ -1,5 +1,5 @@
-"""The ladder pages: every ladder, one ladder with its rows (live), a player's place history, and a ladder
-challenge. Thin views.
+"""The ladder pages: every ladder, one ladder with its rows (live), a player's place history; a ladder challenge,
+joining an empty ladder and leaving one. Thin views.
 
 They sit in web, not in the ladders app, because a ladder challenge goes through the round (above ladders).
 """
@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daymove.errors import NotFound
 from daymove.ladders.challenges import get_ladder
+from daymove.ladders.membership import join_empty, leave
 from daymove.live.notices import ladder_topic
 from daymove.refusals import answers_refusals
 from daymove.round.ladder_challenges import challenge_on_ladder
@@ -64,3 +65,23 @@ def challenge(request, slug):
     match = challenge_on_ladder(get_ladder(slug), request.user, request.POST.get("defender", ""))
     messages.success(request, "Ladder challenge made: your game has started.")
     return redirect(match)
+
+
+@require_POST
+@login_required
+@answers_refusals(back=_to_ladder)
+def join(request, slug):
+    """POST: the first player onto an empty ladder (anyone later joins by challenging)."""
+    join_empty(get_ladder(slug), request.user)
+    messages.success(request, "You are on the ladder, in place 1: the next players join by challenging you.")
+    return redirect("ladders:ladder", slug)
+
+
+@require_POST
+@login_required
+@answers_refusals(back=_to_ladder)
+def leave_ladder(request, slug):
+    """POST: leave the ladder; open ladder games go on as ordinary rated games."""
+    leave(get_ladder(slug), request.user)
+    messages.success(request, "You have left the ladder. Your open ladder games go on as ordinary rated games.")
+    return redirect("ladders:ladder", slug)

@@ -7,6 +7,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from daymove.ladders.catalogue import ensure_ladders
 from daymove.ladders.models import LadderGame
 from daymove.round import endings
 from daymove.round.ladder_challenges import challenge_on_ladder
@@ -69,6 +70,7 @@ def test_the_ladder_pages_are_accessible_fit_a_phone_and_a_challenge_is_made_by_
         ladder.get_absolute_url(),
         f"{ladder.get_absolute_url()}players/{me.username}/",
         f"/players/{me.username}/",
+        ensure_ladders()[1].get_absolute_url(),  # an empty ladder: "Be the first on this ladder"
     ):
         page = tab.go(path)
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, path

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from daymove.clocks import vacations
 from daymove.ladders import arithmetic
+from daymove.ladders.catalogue import ensure_ladders
 from daymove.ladders.models import Ladder, LadderGame
 from daymove.ladders.refusals import BLOCKED, CLOSED, UNVERIFIED
 from daymove.play.models import Match
@@ -23,7 +24,7 @@ from daymove.round.ladder_challenges import challenge_on_ladder
 from daymove.safety.models import Block
 from daymove.web.ladder_pages import ROWS_PER_PAGE
 from tests.factories import MatchFactory, UserFactory
-from tests.support.ladders import a_ladder, both_move, challenge_and_end, line_up
+from tests.support.ladders import a_ladder, both_move, challenge_and_end, line_up, names
 
 pytestmark = pytest.mark.django_db
 
@@ -306,3 +307,34 @@ def test_the_pages_ask_as_many_queries_whatever_the_size_of_the_ladder(ladder):
     challenge_on_ladder(ladder, newcomers[-1], newcomers[-2].username)
     challenge_on_ladder(ladder, newcomers[-3], newcomers[-4].username)
     assert [_queries(client, url) for url in urls] == small
+
+
+# ---- joining an empty ladder, leaving -----------------------------------------------------------------------------
+
+
+def test_the_first_player_joins_an_empty_ladder_with_a_button_and_the_next_by_challenging():
+    empty = ensure_ladders()[1]
+    assert "Log in</a> to be the first on it" in page_of(empty)
+    first, second = UserFactory(username="first"), UserFactory(username="second")
+    page = page_of(empty, first)
+    assert "Be the first on this ladder</button>" in page and "<strong>join by challenging</strong>" not in page
+    response = client_of(first).post(reverse("ladders:join", args=[empty.slug]), follow=True)
+    assert response.redirect_chain[-1][0] == empty.get_absolute_url()
+    assert "(you)" in row_of(response.content.decode(), 1)
+    response = client_of(second).post(reverse("ladders:join", args=[empty.slug]), follow=True)
+    assert "Join this ladder by challenging someone on it." in response.content.decode()
+    assert names(empty) == ["first"]
+    assert "<strong>join by challenging</strong>" in page_of(empty, second)
+    assert "Be the first" not in page_of(empty, second)
+
+
+def test_a_member_leaves_behind_a_disclosure_and_the_game_goes_on(ladder):
+    match = challenge_on_ladder(ladder, member(4), "rung3")
+    assert "Leave this ladder</summary>" in page_of(ladder, member(3))
+    assert "Leave this ladder" not in page_of(ladder, UserFactory(username="newcomer"))
+    assert "Leave this ladder" not in page_of(ladder)
+    response = client_of(member(3)).post(reverse("ladders:leave", args=[ladder.slug]), follow=True)
+    assert "You have left the ladder." in response.content.decode()
+    assert names(ladder) == [f"rung{place}" for place in (1, 2, 4, 5, 6, 7, 8)]
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE  # played on as an ordinary rated game
+    assert client_of(member(3)).post(reverse("ladders:leave", args=[ladder.slug])).status_code == 404
