@@ -92,6 +92,10 @@ def ladder_slug(w):
     return {"slug": "sec-ladder"}
 
 
+def an_empty_ladder(w):
+    Ladder.objects.create(slug="sec-empty", name="Empty ladder", game=next(iter(all_games())))
+
+
 def match_id(w):
     return {"match_id": w.match.pk}
 
@@ -206,6 +210,15 @@ POLICY: dict[str, list[Case]] = {
             acts=("player", "other", "staff"),
             setup=on_a_ladder,
         )
+    ],
+    # The first player onto an empty ladder joins with a button (anyone signed in); on a ladder with players a
+    # plain refusal (join by challenging). Leaving is for those on it; anyone else's "leave" finds no place.
+    "ladders:join": [
+        Case(lambda w: {"slug": "sec-empty"}, post=members(302), acts=PEOPLE, setup=an_empty_ladder, label="empty"),
+        Case(ladder_slug, post=members(302), setup=on_a_ladder, label="with players"),
+    ],
+    "ladders:leave": [
+        Case(ladder_slug, post=members(404) | dict(player=302, opponent=302), acts=PLAYERS, setup=on_a_ladder)
     ],
     # The leagues: public pages and downloads (results only, never a position); joining is any verified member's.
     "competitions:index": [Case(get=each(200), setup=in_a_league)],
