@@ -3,7 +3,8 @@
 The leak test plays random games by posting moves as the player to move. At every ply, for each viewer (the player
 to move, the other player, a logged-in spectator and an anonymous visitor) it fetches every page and fragment that
 viewer can reach (the match page, its htmx fragments, the mover's click URLs, replays, a refused move, the lobby, a
-profile, the game downloads, the match's own record as JSON and text) and builds the emails the viewer would get
+profile, the game downloads, the match's own record as JSON and text; for a league game its division's page, live
+table part and CSV and JSON downloads) and builds the emails the viewer would get
 now, board pictures included; then it rewrites the match in the database into another world the viewer cannot tell
 apart from the real one (the game's `alternative_history`, tests/support/leaks.py), consistently in the stored move
 notations and in the cached position. It fetches the same pages again as the same viewer and requires the same bytes
@@ -31,6 +32,8 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from daymove.competitions import downloads
+from daymove.competitions.models import LeagueGame, Season
 from daymove.notify.mailer import send_email_job
 from daymove.notify.models import EmailPreferences
 from daymove.play import match_board
@@ -38,6 +41,7 @@ from daymove.play.models import Match
 from daymove.web.views import LIVE_PARTS
 from games.registry import all_games
 from tests.factories import MatchFactory, UserFactory
+from tests.support.leagues import a_division, a_season, a_series
 from tests.support.leaks import (
     OtherWorld,
     diff_excerpt,
@@ -80,6 +84,7 @@ def requests_for(viewer: Viewer, match: Match, notations: list[str], mover_path:
     out = [("GET", url, {}, {}), ("GET", url, {"at": at}, HTMX if rng.random() < 0.5 else {})]
     # The match's own record, downloaded: by anyone, as they may see it.
     out += [("GET", reverse(name, args=[match.pk]), {}, {}) for name in ("match_record_json", "match_record_text")]
+    out += league_requests(match)
     if not viewer.logged_in:
         return out
     stale = {"ply": max(ply - 1, 0), "status": "active", "offer": "x"}
@@ -102,6 +107,25 @@ def requests_for(viewer: Viewer, match: Match, notations: list[str], mover_path:
         # Claim the last move as one's own: no answer may tell whether the guess was right.
         out.append(("POST", reverse("play_move", args=[match.pk]), {"move": notations[-1], "ply": ply - 1}, HTMX))
     return out
+
+
+def league_requests(match: Match) -> list[tuple]:
+    """A league game's division: its page, the table part its live updates fetch, and its downloads (none if the
+    match is not a league game)."""
+    game = LeagueGame.objects.filter(match=match).select_related("division__season__series").first()
+    if game is None:
+        return []
+    page = game.division.get_absolute_url()
+    downloads = [("GET", page.rstrip("/") + suffix, {}, {}) for suffix in (".csv", ".json")]
+    return [("GET", page, {}, {}), ("GET", page + "table/", {}, HTMX), *downloads]
+
+
+def in_a_league(match: Match) -> None:
+    """Make the match a game of a running league division of its two players."""
+    series = a_series(f"Leak league {match.pk}", game=match.game, options=match.options)
+    season = a_season(series, 1, status=Season.Status.RUNNING)
+    division = a_division(season, list(match.players), with_games=False)
+    LeagueGame.objects.create(division=division, match=match, round=1)
 
 
 def fetch(viewer: Viewer, requests) -> list[tuple[tuple, bytes, str]]:
@@ -139,11 +163,13 @@ class LeakChecker:
         self.comparisons = 0
         self.worlds = 0
 
-    def play_game(self, seat0, seat1, spectator, options: dict | None = None, max_plies: int = 200):
-        """One random game between two fresh accounts, checked at every ply until it ends."""
+    def play_game(self, seat0, seat1, spectator, options: dict | None = None, max_plies: int = 200, league=False):
+        """One random game between two fresh accounts (a league game, if asked), checked at every ply until it ends."""
         game = self.game
         options = game.normalize_options(options)
         match = MatchFactory(game=game.slug, options=options, player0=seat0, player1=seat1)
+        if league:
+            in_a_league(match)
         EmailPreferences.objects.create(user=seat1, turn_emails=EmailPreferences.TurnEmails.DIGEST)
         viewers = [
             Viewer("player 0", seat0, 0),
@@ -252,6 +278,30 @@ def test_no_page_reveals_hidden_information(game):
         checker.play_game(*_players(f"g{number}"), options=options)
     assert not checker.leaks, "\n\n".join(checker.leaks[:5])
     assert checker.worlds > 100 and checker.comparisons > 700, (checker.worlds, checker.comparisons)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_a_league_games_division_page_and_downloads_reveal_nothing(game):
+    """The division page, its live table part and its CSV and JSON, for the players and spectators of a league game
+    with hidden information, are the same in every world they cannot tell apart, at every ply."""
+    checker = LeakChecker(game, random.Random(28))
+    match = checker.play_game(*_players("league"), max_plies=24, league=True)
+    assert not checker.leaks, "\n\n".join(checker.leaks[:5])
+    league_pages = [
+        r for r in requests_for(Viewer("anyone", None, None), match, [], [], checker.rng) if "/leagues/" in r[1]
+    ]
+    assert len(league_pages) == 4 and checker.worlds > 20
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_the_checker_notices_a_league_download_that_leaks(monkeypatch, game):
+    """An honest test of the test above: a download that names the moves is caught."""
+    monkeypatch.setattr(downloads, "result_text", lambda league_game: " ".join(league_game.match.notations()))
+    checker = LeakChecker(game, random.Random(28))
+    checker.play_game(*_players("leaky-league"), max_plies=6, league=True)
+    assert any(".json" in leak and "depends on hidden information" in leak for leak in checker.leaks)
 
 
 def _redaction_off(monkeypatch, game):
