@@ -9,8 +9,10 @@ default, emptied at the start and the end) as broker, cache and live fan-out. A 
 both web processes as a proxy would send it (X-Forwarded-Proto: https): two people sign up and confirm their
 addresses, one challenges the other, they move in turn (each move on the other process than the last), the
 opponent's event stream on the other process announces each move, both processes serve byte-equal pages, the
-chat allowance is shared, a bot game is played, and a deadline passes. At the end every due job ran exactly once,
-none failed, no email went twice. Every process it started is stopped by its own process group.
+chat allowance is shared, a bot game is played, both join a league whose season beat starts and one resigns their
+league game to the other (the division page is then the same on both processes), and a deadline passes. At the end
+every due job ran exactly once, none failed, no email went twice. Every process it started is stopped by its own
+process group.
 """
 
 from __future__ import annotations
@@ -256,18 +258,23 @@ def normalised(body: bytes) -> bytes:
 
 
 class EventStream(threading.Thread):
-    """A page's event stream on one web process: when the named event first arrives after the stream opened."""
+    """A page's event stream on one web process: when the named event first arrives after the stream opened.
 
-    def __init__(self, browser: Browser, port: int, match_id: int, event: str):
+    `follows` is what the page names in the stream's query: its match ("m=12") or its topic ("p=division-3").
+    Only an event after `sent` (set just before the request that causes it) counts: one the stream replays as
+    missed from before is not the one awaited."""
+
+    def __init__(self, browser: Browser, port: int, follows: str, event: str):
         super().__init__(daemon=True)
-        self.browser, self.port, self.match_id, self.event = browser, port, match_id, event
+        self.browser, self.port, self.follows, self.event = browser, port, follows, event
         self.opened = threading.Event()
+        self.sent = math.inf
         self.arrived: float | None = None
 
     def run(self) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT)
         cookies = "; ".join(f"{k}={v}" for k, v in self.browser.cookies.items())
-        path = f"/live/events/?m={self.match_id}&t={time.time():.3f}"
+        path = f"/live/events/?{self.follows}&t={time.time():.3f}"
         try:
             connection.request("GET", path, headers={"Cookie": cookies, "X-Forwarded-Proto": "https"})
             answer = connection.getresponse()
@@ -277,7 +284,7 @@ class EventStream(threading.Thread):
                 line = answer.fp.readline()
                 if not line:
                     return
-                if line.strip() == f"event: {self.event}".encode():
+                if line.strip() == f"event: {self.event}".encode() and time.monotonic() > self.sent:
                     self.arrived = time.monotonic()
                     return
         except OSError:
@@ -359,7 +366,7 @@ def play_people(run: Run, browsers: dict[str, Browser], match_id: int, plies: in
         match = Match.objects.select_related("player0", "player1").get(pk=match_id)
         mover = browsers[match.players[match.to_move].username]
         waiter = browsers[match.players[1 - match.to_move].username]
-        stream = EventStream(waiter, run.port(ply + 1), match_id, "position")
+        stream = EventStream(waiter, run.port(ply + 1), f"m={match_id}", "position")
         stream.start()
         stream.opened.wait(WAIT)
         notation = rng.choice(match.rules.legal_move_strings(match.position()))
@@ -368,7 +375,7 @@ def play_people(run: Run, browsers: dict[str, Browser], match_id: int, plies: in
             "ply": match.ply,
             "csrfmiddlewaretoken": mover.token(run.port(ply), f"/m/{match_id}/"),
         }
-        sent = time.monotonic()
+        sent = stream.sent = time.monotonic()
         answer = mover.request(run.port(ply), "POST", f"/m/{match_id}/move/", fields, follow=False)
         if answer.status != 302 or Move.objects.filter(match_id=match_id).count() != match.ply + 1:
             raise CheckFailed(f"move {notation} at ply {match.ply} was not stored (answer {answer.status})")
@@ -441,6 +448,76 @@ def time_out(run: Run, match_id: int) -> None:
         raise CheckFailed("the timeout went to the wrong seat")
 
 
+def league(run: Run, people: dict[str, Browser]) -> None:
+    """A league season started by beat and one of its games ended: the division is the same on both processes."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from daymove.competitions import registration, seasons
+    from daymove.competitions.models import Entry, LeagueGame, Registration, Season, Series
+    from daymove.competitions.tables import division_table
+    from daymove.live import notices
+    from daymove.outbox.models import Job
+    from daymove.play.models import Match
+
+    series = Series.objects.create(slug="abande-deploy", name="Abande league", game="abande")
+    season = seasons.next_season(series)
+    # Two people join on the registration page, one on each process; two more accounts join through the service.
+    for i, browser in enumerate(people.values()):
+        page = reverse("competitions:series", args=[series.slug])
+        path = reverse("competitions:registration", args=[series.slug])
+        browser.post(run.port(i), path, {"mode": "recurring"}, page)
+    if Registration.objects.filter(series=series, player__username__in=people).count() != len(people):
+        raise CheckFailed("joining the league on its page did not register both people")
+    for name in ("fenna", "gus"):
+        user = get_user_model().objects.create_user(name, f"{name}@example.com", PASSWORD)
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        registration.register(series, user)
+    Season.objects.filter(pk=season.pk).update(starts_at=timezone.now() - timedelta(minutes=1))
+    wait_for(lambda: Season.objects.filter(pk=season.pk, status=Season.Status.RUNNING).exists(), "beat's season start")
+    entrants = set(Entry.objects.filter(division__season=season).values_list("player__username", flat=True))
+    if entrants != set(people) | {"fenna", "gus"}:
+        raise CheckFailed(f"the season started with {sorted(entrants)}")
+    run.step(f"{len(entrants)} joined a league (2 on its page, one on each process); beat started the season")
+
+    game = LeagueGame.objects.select_related("match", "division").get(
+        division__season=season, match__player0__username__in=people, match__player1__username__in=people
+    )
+    # eli's division page listens on one process while dana resigns on the other.
+    stream = EventStream(people["eli"], run.port(0), f"p={notices.division_topic(game.division_id)}", notices.TABLE)
+    stream.start()
+    stream.opened.wait(WAIT)
+    fields = {"confirm": "yes", "csrfmiddlewaretoken": people["dana"].token(run.port(1), f"/m/{game.match_id}/")}
+    stream.sent = time.monotonic()
+    people["dana"].request(run.port(1), "POST", f"/m/{game.match_id}/resign/", fields)
+    if Match.objects.get(pk=game.match_id).is_active:
+        raise CheckFailed("dana's resignation of her league game was not stored")
+    stream.join(WAIT)
+    if stream.arrived is None:
+        raise CheckFailed(f"eli's division page on port {stream.port} heard nothing of the table's change")
+    rows = {line.player.username: line for line in division_table(game.division).lines}
+    if (rows["eli"].points, rows["dana"].points) != (1, 0):
+        raise CheckFailed(f"the table after dana resigned: eli {rows['eli'].points}, dana {rows['dana'].points}")
+    division_page = game.division.get_absolute_url()
+    for browser in people.values():
+        pages = {normalised(browser.get(port, division_page).body) for port in run.ports}
+        if len(pages) != 1:
+            raise CheckFailed(f"{browser.name}'s page of the division differs between the web processes")
+        run.pages_compared += len(run.ports)
+    started = collections.Counter(
+        job.payload["user"] for job in Job.objects.filter(kind="email", payload__kind="season_started")
+    )
+    if sorted(started.values()) != [1] * len(entrants):
+        raise CheckFailed(f"season started emails per player: {dict(started)}")
+    run.step(
+        "dana resigned her league game to eli on one process: eli's division page on the other heard the table "
+        f"change; eli 1 point, dana 0; the division page the same on both processes; one season started email per "
+        f"player ({len(entrants)})"
+    )
+
+
 def jobs_and_emails(run: Run) -> dict:
     """Every due job done exactly once (none failed), and no email sent twice."""
     from django.utils import timezone
@@ -493,6 +570,7 @@ def session(run: Run, rng) -> dict:
     Player.objects.filter(user=bot).update(is_bot=True, bot_level="beginner")
     bot_game(run, people["eli"], bot.username, 4, rng)
     run.step(f"a bot game: {run.bot_moves} bot moves, each once, from the bots worker")
+    league(run, people)
     time_out(run, match.pk)
     run.step(f"a deadline passed: beat's sweep ended the match by timeout in {run.timeout_seconds:.1f} s")
     outcome = jobs_and_emails(run)
