@@ -494,6 +494,12 @@ def test_random_query_strings_and_path_arguments_never_fail(world, data, role, h
         "/watch/",
         f"/m/{pk}/record.json",
         f"/m/{data.draw(big_int)}/record.txt",
+        "/leagues/",
+        f"/leagues/{data.draw(path_text)}/",
+        f"/leagues/{data.draw(path_text)}/{data.draw(big_int)}/",
+        f"/leagues/{data.draw(path_text)}/{data.draw(big_int)}/{data.draw(big_int)}/",
+        f"/leagues/{data.draw(path_text)}/{data.draw(big_int)}/{data.draw(big_int)}/table/",
+        f"/leagues/{data.draw(path_text)}/{data.draw(big_int)}/{data.draw(big_int)}.json",
     ]
     path = data.draw(st.sampled_from(paths))
     url = f"{path}?{data.draw(query)}"
