@@ -64,6 +64,23 @@ def record(kind: str, key: str, payload: dict, run_after=None) -> Job:
     return job
 
 
+def record_many(kind: str, due_now: list[tuple[str, dict]]) -> None:
+    """Record many jobs due now as (key, payload) in one insert, once per key, and hand each over after commit.
+
+    For a fan-out to many players at once (a league season's start: one email per player), where `record`'s
+    query or two per job would add up to seconds.
+    """
+    keys = [key for key, _ in due_now]
+    known = set(Job.objects.filter(key__in=keys).values_list("key", flat=True))
+    now = timezone.now()
+    jobs = [Job(kind=kind, key=key, payload=payload, run_after=now) for key, payload in due_now if key not in known]
+    Job.objects.bulk_create(jobs, batch_size=500, ignore_conflicts=True)
+    # A job another transaction recorded meanwhile may be handed over twice: claiming it lets one run only.
+    recorded = list(Job.objects.filter(key__in=[job.key for job in jobs], status=Job.Status.PENDING))
+    if recorded:
+        transaction.on_commit(lambda: [hand_over(job) for job in recorded])
+
+
 def record_later(kind: str, due: list[tuple[str, dict, datetime]]) -> None:
     """Record many jobs of one kind at once as (key, payload, run_after), once per key; the sweep hands them over."""
     jobs = [Job(kind=kind, key=key, payload=payload, run_after=run_after) for key, payload, run_after in due]
