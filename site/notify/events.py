@@ -17,7 +17,7 @@ from daymove.clocks.models import MatchClock
 from daymove.notify.decisions import Tiding
 from daymove.notify.looks import expect_a_look
 from daymove.notify.models import EmailPreferences, preferences_of
-from daymove.outbox.jobs import record, record_later, reschedule
+from daymove.outbox.jobs import record, record_later, record_many, reschedule
 from daymove.play.models import Match
 from daymove.play.signals import is_replaying_history
 
@@ -49,6 +49,20 @@ def send(tidings: list[Tiding]) -> None:
             run_after = timezone.now() + timedelta(seconds=settings.DAYMOVE_TURN_EMAIL_GRACE_SECONDS)
         key = email_key(tiding.subject, tiding.ply, tiding.kind, tiding.user.pk)
         _record_email(tiding.kind, key, tiding.user, run_after=run_after, ply=tiding.ply, **tiding.details)
+
+
+def send_many(tidings: list[Tiding]) -> None:
+    """Record the emails of many tidings due now (a league season's players) with one query for their choices and
+    one insert; each as `send` would, once per key."""
+    if is_replaying_history() or not tidings:
+        return
+    chosen = {p.user_id: p for p in EmailPreferences.objects.filter(user__in=[t.user.pk for t in tidings])}
+    due = [
+        (email_key(t.subject, t.ply, t.kind, t.user.pk), {"kind": t.kind, "user": t.user.pk, "ply": t.ply, **t.details})
+        for t in tidings
+        if (chosen.get(t.user.pk) or EmailPreferences(user=t.user)).wants(PREFERENCE_OF.get(t.kind, t.kind))
+    ]
+    record_many(KIND, due)
 
 
 def reminder_kind(hours: int) -> str:

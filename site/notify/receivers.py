@@ -85,25 +85,25 @@ def forget_player(sender, user, **kwargs) -> None:
 @receiver(league_signals.registration_closing)
 def email_registration_reminder(sender, season, **kwargs) -> None:
     """Players registered for a season hear 3 days before it starts."""
-    events.send(decisions.registration_closing(season, EMAIL))
+    events.send_many(decisions.registration_closing(season, EMAIL))
 
 
 @receiver(league_signals.season_started)
 def email_season_started(sender, season, **kwargs) -> None:
     """Each player of a season that started hears it once (not once per game)."""
-    events.send(decisions.season_started(season, EMAIL))
+    events.send_many(decisions.season_started(season, EMAIL))
 
 
 @receiver(league_signals.season_closed)
 def email_season_closed(sender, season, **kwargs) -> None:
     """Each player of a season that closed hears their place and movement."""
-    events.send(decisions.season_closed(season, EMAIL))
+    events.send_many(decisions.season_closed(season, EMAIL))
 
 
 @receiver(league_signals.season_waiting)
 def email_season_waiting(sender, season, missing, **kwargs) -> None:
     """Players registered for a season that waits hear for how many more entrants."""
-    events.send(decisions.season_waiting(season, missing, EMAIL))
+    events.send_many(decisions.season_waiting(season, missing, EMAIL))
 
 
 @receiver(league_signals.entry_withdrawn)
