@@ -1,4 +1,5 @@
-"""Rating history as an inline SVG chart, drawn on the server (no JavaScript, no inline styles)."""
+"""Rating history (and any value over time) as an inline SVG chart, drawn on the server (no JavaScript, no inline
+styles)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,17 @@ WIDTH, HEIGHT = 600, 180
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28  # room for the axis labels
 
 
-def history_svg(points: list[tuple[datetime, float]], title: str) -> SafeString:
-    """A line chart of (time, rating) points, oldest first; one point is drawn as a dot."""
+def history_svg(
+    points: list[tuple[datetime, float]], title: str, *, least_pad: float = 25.0, low_on_top: bool = False
+) -> SafeString:
+    """A line chart of (time, rating) points, oldest first; one point is drawn as a dot. `least_pad`: the least room
+    above and below the values; `low_on_top`: the lowest value at the top (a ladder's place 1)."""
     if not points:
         return mark_safe("")
     times = [p[0].timestamp() for p in points]
     ratings = [p[1] for p in points]
     low, high = min(ratings), max(ratings)
-    pad = max(25.0, (high - low) * 0.1)
+    pad = max(least_pad, (high - low) * 0.1)
     low, high = low - pad, high + pad
     span_t = (times[-1] - times[0]) or 1.0
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -27,7 +31,7 @@ def history_svg(points: list[tuple[datetime, float]], title: str) -> SafeString:
         return LEFT + (plot_w * (t - times[0]) / span_t if len(points) > 1 else plot_w / 2)
 
     def y(r: float) -> float:
-        return TOP + plot_h * (high - r) / (high - low)
+        return TOP + plot_h * ((r - low) if low_on_top else (high - r)) / (high - low)
 
     coords = " ".join(f"{x(t):.1f},{y(r):.1f}" for t, r in zip(times, ratings))
     parts = [
