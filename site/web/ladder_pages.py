@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count
+from django.utils import timezone
 
 from daymove.clocks.models import ChallengeClock
 from daymove.clocks.terms import apply_terms, check_terms
@@ -13,6 +14,7 @@ from daymove.ladders import arithmetic
 from daymove.ladders.models import Ladder, LadderGame, PlaceChange, Rung
 from daymove.ladders.refusals import viewer_refusal
 from daymove.ladders.rows import rows
+from daymove.ratings.charts import history_svg
 
 ROWS_PER_PAGE = 50  # a ladder of thousands is read a page at a time; "your place" jumps to the viewer's page
 TOP_SHOWN = 3  # the leaders named on the list of ladders
@@ -98,14 +100,29 @@ def place_history(ladder: Ladder, player) -> dict:
     """A player's place on the ladder now and every change of it, oldest first."""
     rung = Rung.objects.filter(ladder=ladder, player=player).first()
     changes = PlaceChange.objects.filter(ladder=ladder, player=player).select_related("match").order_by("at", "pk")
+    changes = list(changes)
     return {
         "ladder": ladder,
         "player": player,
         "rung": rung,
         "page": page_of(rung.place) if rung else None,
         "size": Rung.objects.filter(ladder=ladder).count(),
-        "changes": list(changes),
+        "changes": changes,
+        "chart": place_chart(ladder, player, changes, rung),
     }
+
+
+def place_chart(ladder: Ladder, player, changes: list[PlaceChange], rung: Rung | None) -> str:
+    """The player's place over time as a small chart, place 1 at the top, up to now if they are on the ladder ("" with
+    fewer than two points: the table says it all)."""
+    points = [(change.at, change.to_place) for change in changes if change.to_place is not None]
+    if rung is not None:
+        points.append((timezone.now(), rung.place))
+    if len(points) < 2:
+        return ""
+    title = f"{player.username}'s place on the {ladder.name} over time, place 1 at the top: from {points[0][1]}"
+    title += f" to {points[-1][1]}" + (" now" if rung is not None else "")
+    return history_svg(points, title, least_pad=0.5, low_on_top=True)
 
 
 def ladder_places(player) -> list[Rung]:

@@ -273,8 +273,11 @@ def test_a_players_history_lists_every_change_of_place(ladder):
         assert "Now in place <strong>7</strong> of 8" in page
         assert "joined at place 8" in page
         assert "place 8 → 7" in page and f"game #{match.pk}" in page
+        assert f"rung8&#x27;s place on the {ladder.name} over time, place 1 at the top: from 8 to 7 now" in page
+        assert '<svg class="rating-chart"' in page
     never = client_of().get(reverse("ladders:player", args=[ladder.slug, "stranger"])).content.decode()
     assert "has never been on this ladder" in never
+    assert "<svg" not in never
 
 
 def test_the_profile_shows_the_players_ladder_places(ladder):
