@@ -6,15 +6,13 @@ no violation that axe-core rates "serious" or "critical".
 """
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from games.registry import all_games
 from tests.factories import PASSWORD, UserFactory
+from tests.support.axe import serious_violations
 from tests.support.games import played_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
-
-BLOCKING = {"serious", "critical"}
 
 
 def half_made_move(page, match):
@@ -27,16 +25,6 @@ def half_made_move(page, match):
             page.wait_for_selector(f'#play[data-selected="{tokens[0]}"]')
             return True
     return False
-
-
-def serious_violations(page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands, one line each."""
-    results = Axe().run(page).response
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(str(n['target']) for n in v['nodes'][:4])}"
-        for v in results["violations"]
-        if v["impact"] in BLOCKING
-    ]
 
 
 def test_no_serious_violations_on_any_main_page(open_tab):
