@@ -1,0 +1,125 @@
+"""The site's language: the player's setting, then the cookie, then Accept-Language, then English; the footer's
+switcher and the setting in Settings; the setting applied at login; emails in each recipient's own language."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.conf import settings
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from daymove.players.models import Player
+from tests.factories import PASSWORD
+from tests.support.catalogues import compile_catalogues
+from tests.support.clocks import T0, play_one, start
+from tests.support.turn_emails import past_the_grace
+
+compile_catalogues()
+
+COOKIE = settings.LANGUAGE_COOKIE_NAME
+
+
+def lang_of(response) -> str:
+    return re.search(r'<html lang="([^"]+)"', response.content.decode()).group(1)
+
+
+def speak(user, language: str) -> None:
+    Player.objects.filter(user=user).update(language=language)
+
+
+@pytest.mark.django_db
+def test_a_visitor_gets_english_unless_the_browser_or_the_cookie_asks_otherwise():
+    assert lang_of(Client().get("/")) == "en"
+    polish_browser = Client(HTTP_ACCEPT_LANGUAGE="pl,en;q=0.5")
+    page = polish_browser.get("/")
+    assert lang_of(page) == "pl" and "Zaloguj się" in page.content.decode()
+    polish_browser.cookies[COOKIE] = "en"  # the cookie (the footer's choice) wins over the browser
+    assert lang_of(polish_browser.get("/")) == "en"
+    assert lang_of(Client(HTTP_ACCEPT_LANGUAGE="de,fr").get("/")) == "en"  # no catalogue: English
+
+
+@pytest.mark.django_db
+def test_the_players_setting_wins_over_cookie_and_browser_and_blank_is_automatic(alice):
+    client = Client(HTTP_ACCEPT_LANGUAGE="pl")
+    client.force_login(alice)
+    client.cookies[COOKIE] = "pl"
+    speak(alice, "en")
+    assert lang_of(client.get("/")) == "en"
+    speak(alice, "")
+    assert lang_of(client.get("/")) == "pl"
+    speak(alice, "pl")
+    client.cookies[COOKIE] = "en"
+    page = client.get("/")
+    assert lang_of(page) == "pl" and page["Content-Language"] == "pl"
+
+
+@pytest.mark.django_db
+def test_the_footer_switches_by_a_post_with_each_language_named_in_itself(alice):
+    client = Client(enforce_csrf_checks=True)
+    page = client.get("/watch/").content.decode()
+    footer = page[page.index("<footer") :]
+    assert 'action="/language/"' in footer and "csrfmiddlewaretoken" in footer
+    assert '<button class="link" name="language" value="pl" lang="pl"' in footer and ">Polski</button>" in footer
+    assert 'aria-current="true">English</strong>' in footer  # the language in use is not a button
+    assert client.get("/language/").status_code == 405  # a link cannot switch it
+    token = client.cookies["csrftoken"].value
+    answer = client.post("/language/", {"language": "pl", "next": "/watch/", "csrfmiddlewaretoken": token})
+    assert answer.status_code == 302 and answer.url == "/watch/"
+    assert client.cookies[COOKIE].value == "pl" and lang_of(client.get("/watch/")) == "pl"
+    client.force_login(alice)  # signed in, the switcher is the setting too (else the setting would win)
+    client.post("/language/", {"language": "en", "next": "/", "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
+    assert Player.objects.get(user=alice).language == "en"
+
+
+@pytest.mark.django_db
+def test_the_language_is_chosen_in_the_settings(alice):
+    client = Client()
+    client.force_login(alice)
+    settings_page = client.get(reverse("player_settings")).content.decode()
+    assert 'name="language"' in settings_page and ">Polski</option>" in settings_page
+    client.post(reverse("profile_settings"), {"about": "", "games_listed": "on", "language": "pl"})
+    assert Player.objects.get(user=alice).language == "pl"
+    assert lang_of(client.get("/")) == "pl"
+    client.post(reverse("profile_settings"), {"about": "", "games_listed": "on", "language": "xx"})
+    assert Player.objects.get(user=alice).language == "pl"  # not a language of the site: refused
+
+
+@pytest.mark.django_db
+def test_the_setting_is_applied_at_login_and_kept_after_logging_out(alice):
+    speak(alice, "pl")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    answer = client.post(reverse("account_login"), {"login": "alice", "password": PASSWORD})
+    assert answer.status_code == 302 and client.cookies[COOKIE].value == "pl"
+    assert lang_of(client.get("/")) == "pl"
+    client.post(reverse("account_logout"))
+    assert lang_of(client.get("/")) == "pl"
+
+
+def turn_emails_of(user, match):
+    """The emails to `user` about `match` that are not about its challenge."""
+    return [m for m in mail.outbox if m.to == [user.email] and f"#{match.pk}" in m.subject]
+
+
+@pytest.mark.django_db
+def test_one_worker_writes_each_turn_email_in_its_recipients_language(alice, bob, django_capture_on_commit_callbacks):
+    """alice reads Polish, bob English: the same run of the worker (no request) writes one of each."""
+    speak(alice, "pl")
+    with time_machine.travel(T0, tick=False) as traveller:
+        with django_capture_on_commit_callbacks(execute=True):
+            to_alice, to_bob = start(bob, alice), start(alice, bob)  # the creator moves first
+        traveller.shift(timedelta(hours=1))
+        with django_capture_on_commit_callbacks(execute=True):
+            to_alice, to_bob = play_one(to_alice), play_one(to_bob)
+        past_the_grace()  # one sweep of the worker sends both
+    [polish] = turn_emails_of(alice, to_alice)
+    [english] = turn_emails_of(bob, to_bob)
+    assert polish.subject == f"Twój ruch: {to_alice.rules.name} #{to_alice.pk}, przeciwnik: bob"
+    assert "Ruch gracza bob: " in polish.body and "Termin ruchu: " in polish.body and " marca 2026" in polish.body
+    assert polish.alternatives[0][0].startswith('<!doctype html>\n<html lang="pl">')
+    assert english.subject == f"Your turn: {to_bob.rules.name} #{to_bob.pk} against alice"
+    assert "alice played " in english.body and " March 2026" in english.body and "Twój" not in english.body
