@@ -240,3 +240,15 @@ def test_league_emails_carry_no_other_division_and_no_position(players, on_commi
         strangers = {p.username for p in [*players, *others]} - mates
         assert not any(f" {name}" in email.body for name in strangers)
         assert "position" not in email.body.lower() and not email.attachments
+
+
+def test_season_closed_tells_a_withdrawn_player_so_rather_than_a_place(season, players, on_commit):
+    season = started(season, on_commit)
+    admin = UserFactory(username="boss", is_staff=True)
+    leagues.withdraw(Entry.objects.get(player=players[0]), "Moved abroad", by=admin)
+    mail.outbox.clear()
+    with on_commit():
+        assert seasons.close_season(season)
+    [email] = to(players[0], "Test league, season 1 has closed")
+    assert email.subject == "Test league, season 1 has closed"
+    assert "You had withdrawn from it (Moved abroad)" in email.body and "You finished" not in email.body
