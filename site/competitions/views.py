@@ -52,23 +52,21 @@ def index(request):
     return render(request, "competitions/index.html", {"form": form, "rows": rows})
 
 
-def _series_context(request, series) -> dict:
+def _render_series(request, series, status=200, error=None):
+    """The series page (with `error`, the reason a registration was refused)."""
     viewer = request.user
-    return {
+    seasons = pages.seasons_of(series)
+    running = seasons["running"]
+    context = seasons | {
         "series": series,
         "game_name": series.rules.name,
         "terms": pages.terms(series),
         "registration": registering.registration_of(series, viewer),
         "refusal": registering.refusal_to_join(series, viewer) if viewer.is_authenticated else None,
-        "choices": [(value, label) for value, label in Registration.Mode.choices] + [(LEAVE, "Leave the league")],
-        "divisions": [],
-    } | pages.seasons_of(series)
-
-
-def _render_series(request, series, status=200, error=None):
-    context = _series_context(request, series) | {"error": error}
-    if context["running"] is not None:
-        context["divisions"] = pages.division_rows(context["running"], request.user)
+        "choices": [*Registration.Mode.choices, (LEAVE, "Leave the league")],
+        "divisions": pages.division_rows(running, viewer) if running is not None else [],
+        "error": error,
+    }
     return render(request, "competitions/series.html", context, status=status)
 
 

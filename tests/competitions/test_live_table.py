@@ -7,6 +7,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 from django.utils import timezone
 
+from daymove.competitions import pages
 from daymove.competitions.models import Division, Season, Series
 from daymove.competitions.signals import table_changed
 from daymove.live import notices
@@ -45,3 +46,8 @@ def test_a_late_division_page_asks_what_it_missed(client):
     assert client.get(reverse("live_missed"), {"p": topic, "t": drawn}).json() == {"events": []}
     table_changed.send(sender=None, division=division)
     assert client.get(reverse("live_missed"), {"p": topic, "t": drawn}).json() == {"events": ["table"]}
+
+
+def test_the_division_page_names_the_topic_live_announces():
+    division = _division()
+    assert pages.live_topic(division) == notices.division_topic(division.pk)
