@@ -18,8 +18,7 @@ from daymove.ladders.membership import take_off
 from daymove.ladders.models import Ladder, LadderGame, Mark, PlaceChange, Rung
 from daymove.ladders.places import lock, rewrite, standing
 from daymove.play.models import Match, Move
-
-TIMEOUT = "timeout"
+from daymove.ratings.mass_timeouts import TIMEOUT
 
 
 def apply_ladder_result(match: Match) -> None:
@@ -84,16 +83,13 @@ def _strike(ladder: Ladder, game: LadderGame, match: Match, absent: set[int], no
         marks[match.players[1 - match.winner].pk] = Mark.Kind.TIMEOUT
     for player_id, kind in marks.items():
         Mark.objects.create(ladder=ladder, player_id=player_id, kind=kind, match=match, at=now)
-        since = now - arithmetic.STRIKES_WINDOW
-        days = {
-            k: [
-                at.date()
-                for at in Mark.objects.filter(ladder=ladder, player_id=player_id, kind=k, at__gt=since).values_list(
-                    "at", flat=True
-                )
-            ]
-            for k in Mark.Kind
-        }
         rung = Rung.objects.filter(ladder=ladder, player_id=player_id).first()
-        if rung is not None and arithmetic.struck_out(days[Mark.Kind.NO_MOVE], days[Mark.Kind.TIMEOUT], now.date()):
+        no_moves, timeouts = (_mark_days(ladder, player_id, k, now) for k in (Mark.Kind.NO_MOVE, Mark.Kind.TIMEOUT))
+        if rung is not None and arithmetic.struck_out(no_moves, timeouts, now.date()):
             take_off(ladder, rung, "strikes", now)
+
+
+def _mark_days(ladder: Ladder, player_id: int, kind: str, now: datetime) -> list:
+    """The days of the player's marks of this kind within the strikes window."""
+    recent = Mark.objects.filter(ladder=ladder, player_id=player_id, kind=kind, at__gt=now - arithmetic.STRIKES_WINDOW)
+    return [at.date() for at in recent.values_list("at", flat=True)]
