@@ -1,9 +1,10 @@
 """A division's table as the pages show it, computed from the rows through the pure modules.
 
 How a league game counts: RESULT counts the match's result once it is finished; FORFEIT counts as the win
-(+) or loss (−) of `forfeit_winner`, unrated, whatever became of the match; STRUCK is left out. Loading a
-table costs a fixed number of queries, whatever the number of players and games (`load_tables` does many
-divisions in the same few).
+(+) or loss (−) of `forfeit_winner`, unrated, whatever became of the match; STRUCK is left out. Badges are
+certain on points alone while games remain (`clinch`); once none does, the final table with its tie-breaks
+decides. Loading a table costs a fixed number of queries, whatever the number of players and games
+(`load_tables` does many divisions in the same few).
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from django.utils import timezone
 
 from daymove.clocks.models import Vacation
 from daymove.competitions import clinch, standings
-from daymove.competitions.divisions import movement_places
+from daymove.competitions.divisions import Finisher, Move, movement_places, table_moves
 from daymove.competitions.models import Division, Entry, LeagueGame
 from daymove.play.models import Match
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 FORFEIT_TEXT = {1.0: "+", 0.0: "−"}
+FINAL_BADGE = {Move.UP: clinch.Status.PROMOTED, Move.STAY: clinch.Status.SAFE, Move.DOWN: clinch.Status.RELEGATED}
 
 
 @dataclass
@@ -138,7 +140,14 @@ def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueG
     ]
     racing = {line.player: line.points for line in ranked if line.player not in withdrawn}
     racing_running = [(a, b) for a, b in running if a in racing and b in racing]
-    badges = clinch.statuses(racing, racing_running, up, down) if racing else {}
+    if racing_running:
+        badges = clinch.statuses(racing, racing_running, up, down)
+    else:
+        # Nothing left to play: the tie-breaks are settled too, so the final table decides (shared places both
+        # get the better side of a cut).
+        finishers = [Finisher(line.player, line.place, line.player in withdrawn) for line in ranked]
+        moves = table_moves(finishers, division.index, count)
+        badges = {p: FINAL_BADGE[moves[p]] for p in racing}
     staying = len(racing)
     lines = []
     for position, line in enumerate(ranked):

@@ -132,3 +132,14 @@ def test_a_table_costs_the_same_queries_for_five_players_as_for_ten():
             [cell.deadline for _, cells in table.crosstable for games in cells if games for cell in games]
         costs.append(len(queries.captured_queries))
     assert costs[0] == costs[1] <= 5
+
+
+def test_once_every_game_ended_the_tie_breaks_decide_the_badges(bottom):
+    a, b, c, d = bottom
+    for x, y, w in ((a, b, a), (a, c, c), (a, d, a), (b, c, b), (b, d, b), (c, d, None)):
+        result(bottom, x, y, w)
+    table = division_table(a.division)
+    assert table.line_of(a.player).points == table.line_of(b.player).points == 2
+    # a beat b (direct encounter): a takes the one promotion place, though equal on points.
+    assert table.line_of(a.player).status == Status.PROMOTED
+    assert {table.line_of(p.player).status for p in (b, c, d)} == {Status.SAFE}
