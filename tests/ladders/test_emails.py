@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -87,7 +88,8 @@ def test_a_moderators_adjustment_and_an_idle_drop_tell_the_player_where_and_why(
     with time_machine.travel(later, tick=False), on_commit():
         sweep_idle()
     [dropped] = _ladder_mail()
-    assert dropped.to == [five[0].email] and dropped.subject == f"Idle for 1 month on the {ladder}: you dropped to place 4"
+    assert dropped.to == [five[0].email]
+    assert dropped.subject == f"Idle for 1 month on the {ladder}: you dropped to place 4"
     assert "from place 3 to 4" in dropped.body
 
 
@@ -140,3 +142,14 @@ def test_each_ladder_push_is_a_choice_on_the_push_settings(five):
     PushSubscription.objects.create(user=five[0], endpoint="https://push.example/p1", p256dh="k", auth="a")
     assert not wants_push(five[0], "ladder_passed") and wants_push(five[0], "ladder_idle")
     assert all(hasattr(preferences, kind) for kind in LADDER_KINDS)
+
+
+def test_the_unsubscribe_link_of_a_ladder_email_stops_that_kind_only(ladder, five, on_commit):
+    with on_commit():
+        challenge_on_ladder(ladder, five[4], "p2")
+    [email] = _ladder_mail()
+    link = email.extra_headers["List-Unsubscribe"].strip("<>")
+    assert email.extra_headers["List-Id"].startswith("Daymove ladder challenged emails")
+    assert Client().post(link.removeprefix(settings.SITE_URL)).status_code == 200
+    preferences = EmailPreferences.objects.get(user=five[1])
+    assert not preferences.ladder_challenged and preferences.ladder_passed and preferences.challenges
