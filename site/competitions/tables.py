@@ -140,7 +140,9 @@ def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueG
     ]
     racing = {line.player: line.points for line in ranked if line.player not in withdrawn}
     racing_running = [(a, b) for a, b in running if a in racing and b in racing]
-    if racing_running:
+    if not games:
+        badges = {}  # a stored draw before the start: nothing is played or possible yet
+    elif racing_running:
         badges = clinch.statuses(racing, racing_running, up, down)
     else:
         # Nothing left to play: the tie-breaks are settled too, so the final table decides (shared places both

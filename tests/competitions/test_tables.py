@@ -143,3 +143,13 @@ def test_once_every_game_ended_the_tie_breaks_decide_the_badges(bottom):
     # a beat b (direct encounter): a takes the one promotion place, though equal on points.
     assert table.line_of(a.player).status == Status.PROMOTED
     assert {table.line_of(p.player).status for p in (b, c, d)} == {Status.SAFE}
+
+
+@pytest.mark.django_db
+def test_a_stored_draw_before_the_start_has_lines_without_badges():
+    series = a_series()
+    register_all(series, many_players(6))
+    (division,) = seasons.draw_season(seasons.next_season(series))
+    table = division_table(division)
+    assert len(table.lines) == 6 and {line.status for line in table.lines} == {None}
+    assert table.fixtures == {} and all(cells.count(None) == 1 for _, cells in table.crosstable)
