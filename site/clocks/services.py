@@ -89,8 +89,8 @@ def start_clock(match: Match) -> MatchClock:
 
 
 def start_clocks(matches: list[Match], terms: dict, now: datetime) -> list[MatchClock]:
-    """Create and start the clocks of many new matches under the same terms in a few queries (a league season's
-    start: the players' users with `player` loaded); announced together by `signals.deadlines_set`."""
+    """Create and start many new matches' clocks under one set of terms in a few queries (`deadlines_set`)."""
+    # For a league season's start: the matches' users come with `player` loaded, so telling bots apart is free.
     movers = {m.players[m.to_move].pk for m in matches if m.to_move is not None}
     away: dict[int, list[Interval]] = defaultdict(list)
     for user_id, starts, ends in Vacation.objects.filter(user_id__in=movers, ends__gt=now).values_list(

@@ -1,7 +1,9 @@
 """Joining a series' next season: who may, and the standing answer (every season, the next only, or skip it).
 
 Registration is always open: a registration belongs to the series, not to a season, and the season that starts
-next reads it (`seasons.entrants`). Caps and timeouts are checked when a player registers.
+next reads it (`seasons.entrants`). The rules (verified address, at most 2 timeouts in 90 days, bots only where
+allowed, the active-match cap with a season's games) are checked when a player registers, and again for all
+entrants at once when a season starts (`eligible`): who no longer qualifies is left out and stays registered.
 """
 
 from __future__ import annotations
@@ -57,8 +59,7 @@ def refusal_to_join(series: Series, player) -> str | None:
 
 
 def eligible(series: Series, players: list, now=None) -> list:
-    """Those of the registered `players` who may still enter when a season starts (the rules of
-    `refusal_to_join`, for all at once in a few queries); the others keep their registration for a later season."""
+    """Those of `players` whom `refusal_to_join` would let in, checked for all at once in a few queries."""
     now = now or timezone.now()
     ids = [u.pk for u in players]
     verified = verified_among(players)

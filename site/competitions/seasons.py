@@ -1,10 +1,20 @@
 """A season's life: opened for registration, drawn into divisions, started with every game at once, closed.
 
-The draw. `draw(season)` is a preview (unsaved entries, top division first). An admin who wants to change it
-stores it with `draw_season(season)` (Divisions and Entries without games) and moves players with
-`move_before_start(entry, division)`; `start_season` then uses the stored draw if it holds exactly the
-season's entrants and no division of one (divisions emptied by moves are removed), and draws afresh
-(replacing it) if anyone joined or left since.
+The entrants are the registered players who still qualify at the start (`registration.eligible`). A season
+starts on its date (beat) with at least 4 of them; with fewer it waits, and `season_waiting` says once (per
+change of the number) for how many more. The start creates the divisions, entries and every match of every
+division at once (Berger seats, drawn by lot; a double round robin swaps seats), their clocks, and bots'
+first turns, in a fixed number of bulk queries; players hear one `season_started`, not a `match_started` per
+game. The close comes when every game ended or 12 weeks after the start: games still running go on, and a
+player whose movement they could still change stays (`season_dates.moves_at_close`); the next season opens
+a week after the close.
+
+The draw: by rating while the series has no closed season before this one, else by that season's movement
+(newcomers by rating, not above the middle division while provisional). `draw(season)` is a preview
+(unsaved entries, top division first). An admin who wants to change it stores it with `draw_season(season)`
+(Divisions and Entries without games) and moves players with `move_before_start(entry, division)`;
+`start_season` then uses the stored draw if it holds exactly the season's entrants and no division of one
+(divisions emptied by moves are removed), and draws afresh (replacing it) if anyone joined or left since.
 
 Registrations belong to the series. At a start, ONCE registrations of the entrants are consumed, and SKIP
 ones return to RECURRING remembering the season they skipped (`Registration.skipped_season`): at the next
@@ -46,8 +56,7 @@ STEP_BACK = {Entry.Movement.UP: Move.UP, Entry.Movement.STAY: Move.STAY, Entry.M
 
 
 def next_season(series: Series, now: datetime | None = None) -> Season:
-    """The season open for registration, created when missing (number + 1, starting a week after the last one's
-    close, or its latest close while it runs)."""
+    """The season open for registration, created when missing (a week after the last close, or its latest close)."""
     now = now or timezone.now()
     season = series.seasons.filter(status=Season.Status.OPEN).order_by("number").first()
     if season is not None:
@@ -68,8 +77,7 @@ def next_season(series: Series, now: datetime | None = None) -> Season:
 
 
 def entrants(season: Season) -> list:
-    """The players entering the season: registered for every season or this one only, and still eligible
-    (`registration.eligible`); users with `player` loaded."""
+    """The registered players (every season, or this one) still eligible to enter, `player` loaded."""
     User = get_user_model()
     ids = Registration.objects.filter(series=season.series_id, mode__in=ENTERING).values("player_id")
     registered = list(User.objects.filter(pk__in=ids, is_active=True).select_related("player").order_by("pk"))
@@ -124,9 +132,7 @@ def _ranked(season: Season, ratings: dict[int, Glicko]) -> list[list[int]]:
 
 
 def draw(season: Season) -> list[list[Entry]]:
-    """A preview of the season's divisions, top first: unsaved entries (player, seat, rating at the start).
-
-    By rating while the series has no closed season before this one; else by that season's movement."""
+    """A preview of the season's divisions, top first, as unsaved entries (see the module's docstring)."""
     return _draw(season, entrants(season))
 
 
@@ -269,8 +275,7 @@ def _consume_registrations(season: Season, players: list) -> None:
 
 
 def start_season(season: Season, now: datetime | None = None, rng: random.Random | None = None) -> bool:
-    """Start an open season: divisions, entries and all its games at once; with fewer than 4 entrants it waits
-    (`season_waiting` says for how many more). True if this call started it."""
+    """Start an open season with every game at once (under 4 entrants it waits); True if this call started it."""
     now = now or timezone.now()
     rng = rng or random.SystemRandom()
     if season.series.paused:
@@ -330,9 +335,7 @@ def close_due(season: Season, now: datetime) -> bool:
 
 
 def close_season(season: Season, now: datetime | None = None) -> bool:
-    """Close a running season: final places and movement written (a player whose movement a running game could
-    still change stays), the next season opened a week later, `season_closed` and `table_changed` sent.
-    True if this call closed it."""
+    """Close a running season, write places and movement, open the next; True if this call closed it."""
     now = now or timezone.now()
     with transaction.atomic():
         changed = Season.objects.filter(pk=season.pk, status=Season.Status.RUNNING).update(

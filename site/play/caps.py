@@ -32,8 +32,7 @@ class Caps:
 
 
 def caps_of(user, verified: bool | None = None) -> Caps | None:
-    """The account's caps: lower until its email address is verified (`verified`, if already known); None for a
-    bot (no caps)."""
+    """The account's caps: lower until its address is verified (`verified`, if known); None for a bot (no caps)."""
     if is_bot(user):
         return None
     if has_verified_email(user) if verified is None else verified:
