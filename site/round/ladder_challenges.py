@@ -14,7 +14,7 @@ from daymove.clocks.terms import check_terms
 from daymove.errors import NotFound
 from daymove.ladders import challenges as ladder_challenges
 from daymove.ladders.models import Ladder
-from daymove.play import challenges
+from daymove.play import caps, challenges
 from daymove.play.models import Match
 from daymove.players.accounts import find_player
 from daymove.round.challenges import start_match
@@ -27,6 +27,9 @@ def challenge_on_ladder(ladder: Ladder, challenger, defender_name: str) -> Match
         raise NotFound("There is no such player.")
     terms = check_terms(ladder.time_control)
     with transaction.atomic():
+        # The players' rows before the ladder's, in the order an ending on time takes them (no deadlock); the
+        # challenger is the one asking, so the caps' words are theirs.
+        caps.hold_match_caps(defender, challenger)
         ladder = ladder_challenges.hold_challenge(ladder, challenger, defender)
         challenge = challenges.create_challenge(challenger, ladder.game, ladder.options, defender.username)
         set_challenge_terms(challenge, terms)

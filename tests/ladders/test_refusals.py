@@ -108,3 +108,11 @@ def test_rows_cost_the_same_queries_however_long_the_ladder(ladder, p, django_as
     line_up(ladder, [UserFactory() for _ in range(30)])
     with django_assert_max_num_queries(8):
         rows(ladder, viewer)
+
+
+def test_a_defender_at_the_match_cap_is_refused_in_the_challengers_words(ladder, p, settings):
+    settings.DAYMOVE_MAX_ACTIVE_MATCHES = 1
+    challenge_on_ladder(ladder, p[11], "p10")
+    with pytest.raises(Refused, match="p10 has 1 matches in progress"):
+        challenge_on_ladder(ladder, p[12], "p10")
+    assert names(ladder) == [f"p{i}" for i in range(1, 13)]
