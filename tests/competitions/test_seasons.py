@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from daymove.clocks.models import MatchClock
+from daymove.clocks.models import MatchClock, Vacation
 from daymove.competitions import seasons, signals, tasks
 from daymove.competitions.models import Division, Entry, LeagueGame, Registration, Season
 from daymove.errors import Refused
@@ -335,3 +335,24 @@ def test_no_player_moves_once_the_season_started():
     season, (top, bottom) = two_divisions_of_four(series)
     with pytest.raises(Refused):
         seasons.move_before_start(top[0], bottom[0].division)
+
+
+@pytest.mark.django_db
+def test_a_player_away_at_the_start_gets_first_deadlines_moved_past_their_vacation():
+    series = a_series()
+    players = many_players(4)
+    register_all(series, players)
+    season = seasons.next_season(series)
+    away = players[0]
+    start = season.starts_at
+    Vacation.objects.create(
+        user=away, start_date=start.date(), end_date=start.date(), starts=start, ends=start + timedelta(days=2)
+    )
+    assert seasons.start_season(season, start)
+    clocks = MatchClock.objects.filter(match__league_game__division__season=season).select_related("match")
+    budget = timedelta(days=3)  # the series' terms: 3 days a move
+    assert {clock.match.players[clock.running_seat].pk for clock in clocks} >= {away.pk}
+    for clock in clocks:
+        deadline = clock.deadline_of(clock.running_seat)
+        mover = clock.match.players[clock.running_seat].pk
+        assert deadline == start + budget + (timedelta(days=2) if mover == away.pk else timedelta(0))
