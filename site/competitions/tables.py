@@ -107,6 +107,7 @@ def _counted(game: LeagueGame) -> standings.Result | None:
 
 
 def _cell(game: LeagueGame, row_player: int) -> Cell:
+    """One game as the row player's crosstable cell."""
     match = game.match
     result = _counted(game)
     score = None
@@ -121,6 +122,7 @@ def _cell(game: LeagueGame, row_player: int) -> Cell:
 
 
 def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueGame], count: int, away: set[int]):
+    """A division's table from its loaded rows (`count`: divisions in the season; `away`: players away now)."""
     players = [e.player_id for e in entries]
     by_player = {e.player_id: e for e in entries}
     results = [r for r in (_counted(g) for g in games) if r is not None]
