@@ -179,11 +179,13 @@ class Game:
         drawn = {spec.name: rng.choice(spec.choices) for spec in self.option_specs if spec.drawn_at_start}
         return self.normalize_options(options | drawn)
 
+    def option_labels(self, options: dict) -> list[str]:
+        """The labels of the chosen options' values (texts marked for the catalogues), e.g. ["Square board (7×7)"]."""
+        return [spec.label_of(options[spec.name]) for spec in self.chosen_option_specs() if spec.name in options]
+
     def describe_options(self, options: dict) -> str:
-        """A short description of the chosen options, e.g. "Hexagonal board (37 points)"."""
-        return ", ".join(
-            spec.label_of(options[spec.name]) for spec in self.chosen_option_specs() if spec.name in options
-        )
+        """A short description of the chosen options in English, e.g. "Hexagonal board (37 points)"."""
+        return ", ".join(self.option_labels(options))
 
     def normalize_options(self, options: dict | None) -> dict:
         """Return the full option dict with defaults filled in; raise BadOptions if invalid."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.abande import render, rules, visibility, words
 from games.base import Game, Option
+from games.messages import N_
 
 
 class Abande(Game, modules=(rules, visibility, render, words)):
@@ -12,7 +13,9 @@ class Abande(Game, modules=(rules, visibility, render, words)):
     order = 1
     seat_names = rules.COLOUR_NAME
     option_specs = (
-        Option("board", "Board", (("square", "Square board (7×7)"), ("hex", "Hexagonal board (37 points)"))),
+        Option(
+            "board", N_("Board"), (("square", N_("Square board (7×7)")), ("hex", N_("Hexagonal board (37 points)")))
+        ),
     )
     draws_by_agreement = True  # equal scores draw
     # Abande's playouts are the slowest of the five (~55-ply games, ~4,000 playouts/s), so its upper levels

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.base import Game, Option
 from games.ci_sequence import playouts, render, rules, visibility, words
+from games.messages import N_
 
 
 class CISequence(Game, modules=(rules, visibility, render, playouts, words)):
@@ -14,8 +15,8 @@ class CISequence(Game, modules=(rules, visibility, render, playouts, words)):
     option_specs = (
         Option(
             "memory",
-            "Memory",
-            ((False, "Show my placed tiles' symbols"), (True, "Memory mode (my placed tiles stay hidden)")),
+            N_("Memory"),
+            ((False, N_("Show my placed tiles' symbols")), (True, N_("Memory mode (my placed tiles stay hidden)"))),
         ),
     )
     visibility_type = visibility.HiddenTiles  # the symbols a seat has not seen stay hidden

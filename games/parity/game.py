@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Game, Option
+from games.messages import N_
 from games.parity import planner, playouts, render, rules, visibility, words
 
 
@@ -13,7 +14,12 @@ class Parity(Game, modules=(rules, visibility, render, playouts, planner, words)
     seat_names = rules.SEAT_NAMES
     # The text says to decide the first player at random, so it is not chosen in a challenge.
     option_specs = (
-        Option("first", "First player", ((0, "White moves first"), (1, "Black moves first")), drawn_at_start=True),
+        Option(
+            "first",
+            N_("First player"),
+            ((0, N_("White moves first")), (1, N_("Black moves first"))),
+            drawn_at_start=True,
+        ),
     )
     draws_by_agreement = True  # drawn by repetition and by the no-capture limit
     # Without contempt the bots took a repetition or the 60-ply draw while ahead on pieces; valuing a draw at

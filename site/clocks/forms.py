@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
-from daymove.clocks.models import TimeControl
+from daymove.clocks.models import TimeControl, days_per_move_lazy
 from daymove.clocks.terms import DAYS_PER_MOVE, DEFAULT_TERMS, MAX_BANK_DAYS, MAX_INCREMENT_DAYS, check_terms
 from daymove.errors import Refused
 
 BANK = "bank"
-CLOCK_CHOICES = [(str(days), f"{days} day{'s' if days != 1 else ''} per move") for days in DAYS_PER_MOVE] + [
-    (BANK, "Time bank (set below)")
-]
+CLOCK_CHOICES = [(str(days), days_per_move_lazy(days)) for days in DAYS_PER_MOVE] + [(BANK, _("Time bank (set below)"))]
 
 
 def time_control_fields() -> dict[str, forms.Field]:

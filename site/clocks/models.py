@@ -7,8 +7,19 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
 
 DAY = timedelta(days=1)
+
+
+def days_per_move(days: int) -> str:
+    """ "1 day per move", "3 days per move", in the active language."""
+    return ngettext("%(days)s day per move", "%(days)s days per move", days) % {"days": days}
+
+
+# For choices made once at import and shown in each request's language.
+days_per_move_lazy = lazy(days_per_move, str)
 
 
 class TimeControl(models.Model):
@@ -29,11 +40,12 @@ class TimeControl(models.Model):
 
     def __str__(self):
         if self.kind == self.Kind.BANK:
-            return (
-                f"time bank: {self.bank_initial_days} days, +{self.bank_increment_days} a move, "
-                f"at most {self.bank_cap_days}"
-            )
-        return f"{self.days_per_move} day{'s' if self.days_per_move != 1 else ''} per move"
+            return gettext("time bank: %(initial)s days, +%(increment)s a move, at most %(cap)s") % {
+                "initial": self.bank_initial_days,
+                "increment": self.bank_increment_days,
+                "cap": self.bank_cap_days,
+            }
+        return days_per_move(self.days_per_move)
 
     def terms(self) -> dict:
         """The terms as a plain dict (see `daymove.clocks.terms`)."""

@@ -1,7 +1,8 @@
 """The drawn parts of a match page, cached: each board is drawn once per position and view, not once per request.
 
 A drawing depends on the match's stored position and result, on the seat it is seen from (hidden information
-stays per view), on whether that viewer may move, on the clicks made so far and on the replayed ply. The key
+stays per view), on whether that viewer may move, on the clicks made so far, on the replayed ply and on the
+language (the prompt and the move list are words). The key
 holds all of these, with a digest of the stored position itself and of this code, so a move, an ending, a changed
 view or a new release can never find an old picture: it finds no entry and draws afresh. Entries are never
 deleted for correctness, only to make room (the "boards" cache: Redis in production, local memory by default).
@@ -14,9 +15,11 @@ import json
 from functools import cache
 from pathlib import Path
 
+from django.conf import settings
 from django.core.cache import caches
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from daymove.play import match_board
 from daymove.play.models import Match
@@ -28,11 +31,13 @@ HISTORY = "play/partials/history.html"  # the move list: cached drawn, as its lo
 
 
 def drawing_sources() -> list[Path]:
-    """The files whose text decides a drawing: the games, this app's board code and the move list's template."""
+    """The files whose text decides a drawing: the games, this app's board code, the move list's template and the
+    translation catalogues."""
     import games
 
     history = Path(get_template(HISTORY).origin.name)
-    return sorted(Path(games.__file__).parent.rglob("*.py")) + [Path(match_board.__file__), history]
+    catalogues = sorted(path for folder in settings.LOCALE_PATHS for path in Path(folder).glob("*/LC_MESSAGES/*.po"))
+    return sorted(Path(games.__file__).parent.rglob("*.py")) + [Path(match_board.__file__), history, *catalogues]
 
 
 @cache
@@ -48,7 +53,7 @@ def drawing_key(match: Match, seat: int | None, clicked: list[str], at: int | No
     """The cache key of what `seat` sees of the match as stored now, with these clicks, at this replayed ply."""
     replaying = match_board.is_replay(match, at)
     stored = [match.game, match.options, match.state, match.ply, match.status, match.winner, match.result_reason]
-    view = [seat, match_board.may_move(match, seat, replaying), clicked, at if replaying else None]
+    view = [seat, match_board.may_move(match, seat, replaying), clicked, at if replaying else None, get_language()]
     text = json.dumps([stored, view, match.pk], sort_keys=True, separators=(",", ":"))
     return f"{code_digest()}:{match.pk}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
 

@@ -11,6 +11,8 @@ from email.mime.image import MIMEImage
 
 import cairosvg
 from django.core.mail import EmailMultiAlternatives
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from daymove.play.match_board import last_move_tokens
 from daymove.play.models import Match
@@ -50,8 +52,12 @@ def png_of(svg: str) -> bytes:
 def picture_of(match: Match, seat: int) -> Picture:
     """The match's board now as `seat` sees it, ready to attach inline."""
     svg, lines, last = board_svg(match, seat)
-    after = f", after {last}" if last else ", at the start"
-    alt = f"The board of {match.rules.name} #{match.pk}{after}, seen from your side"
+    named = {"game": match.rules.name, "id": match.pk}
+    # Lazy: an email's context is built before it is rendered in the recipient's language.
+    if last:
+        alt = format_lazy(_("The board of {game} #{id}, after {move}, seen from your side"), move=last, **named)
+    else:
+        alt = format_lazy(_("The board of {game} #{id}, at the start, seen from your side"), **named)
     return Picture(f"board-{match.pk}-{match.ply}@daymove", png_of(svg), alt, lines)
 
 

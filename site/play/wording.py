@@ -10,12 +10,17 @@ from __future__ import annotations
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 
-from games.messages import render
+from games.messages import render, say
 
 
 def said(value: object) -> str:
     """A game's message, count or plain value as text in the active language."""
     return render(value, gettext, ngettext)
+
+
+def options_said(rules, options: dict) -> str:
+    """A match's or challenge's chosen options in the active language, e.g. "Square board (7×7)"."""
+    return ", ".join(said(say(label)) for label in rules.option_labels(options))
 
 
 # For text chosen now and shown later: said in the language active when it is rendered (an email's context).

@@ -6,6 +6,8 @@ from django import forms
 from django.db.models import FloatField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from daymove.clocks.forms import BANK, CLOCK_CHOICES
 from daymove.clocks.models import TimeControl
@@ -18,13 +20,17 @@ class OpenChallengeFilter(forms.Form):
     """What a player looks for among open challenges; every field may be left empty."""
 
     game = forms.ChoiceField(required=False)
-    min_rating = forms.IntegerField(required=False, min_value=0, max_value=5000, label="Rating from")
-    max_rating = forms.IntegerField(required=False, min_value=0, max_value=5000, label="to")
-    clock = forms.ChoiceField(required=False, label="Time control", choices=[("", "Any time control")] + CLOCK_CHOICES)
+    min_rating = forms.IntegerField(required=False, min_value=0, max_value=5000, label=_("Rating from"))
+    max_rating = forms.IntegerField(
+        required=False, min_value=0, max_value=5000, label=pgettext_lazy("a rating range: from … to …", "to")
+    )
+    clock = forms.ChoiceField(
+        required=False, label=_("Time control"), choices=[("", _("Any time control")), *CLOCK_CHOICES]
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "Any game")] + [(slug, g.name) for slug, g in all_games().items()]
+        self.fields["game"].choices = [("", _("Any game"))] + [(slug, g.name) for slug, g in all_games().items()]
 
     def apply(self, challenges):
         """The challenges that match the valid filters, each annotated with the creator's rating."""

@@ -18,6 +18,8 @@ from daymove.play import caps, challenges, draws
 from daymove.play.board_cache import page_context
 from daymove.play.lookups import match_or_404
 from daymove.play.models import Challenge, Match
+from daymove.play.rules_pages import rules_page_for
+from daymove.play.wording import options_said
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.ratings.updates import challenge_expectation
 from daymove.refusals import answers_refusals
@@ -47,9 +49,7 @@ def _with_summaries(challenges: list) -> list:
     """Each challenge with `summary`: its options and time control in words."""
     for challenge in challenges:
         challenge.summary = ", ".join(
-            part
-            for part in (challenge.rules.describe_options(challenge.options), time_control_summary(challenge))
-            if part
+            part for part in (options_said(challenge.rules, challenge.options), time_control_summary(challenge)) if part
         )
     return challenges
 
@@ -333,9 +333,9 @@ def rules_page(request, slug):
     game = all_games().get(slug)
     if game is None:
         raise Http404("There is no such game.")
-    # The game's own template (site/play/game_templates.py finds it in the game's package).
-    rules_template = f"games/{game.slug}/{game.rules_template}"
-    return render(request, "play/rules.html", {"game": game, "rules_template": rules_template})
+    # The game's own template in the reader's language, else English (site/play/rules_pages.py).
+    page = rules_page_for(game)
+    return render(request, "play/rules.html", {"game": game, "rules_template": page.template, "page": page})
 
 
 def _match_action(action, success_message):

@@ -13,7 +13,9 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from daymove.play.rules_pages import rules_page_for
 from daymove.players.models import Player
+from games.registry import all_games
 from tests.factories import PASSWORD
 from tests.support.catalogues import compile_catalogues
 from tests.support.clocks import T0, play_one, start
@@ -123,3 +125,16 @@ def test_one_worker_writes_each_turn_email_in_its_recipients_language(alice, bob
     assert polish.alternatives[0][0].startswith('<!doctype html>\n<html lang="pl">')
     assert english.subject == f"Your turn: {to_bob.rules.name} #{to_bob.pk} against alice"
     assert "alice played " in english.body and " March 2026" in english.body and "Twój" not in english.body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", sorted(all_games()))
+def test_a_rules_page_without_a_translation_is_english_and_says_so(slug):
+    game = all_games()[slug]
+    polish = Client(HTTP_ACCEPT_LANGUAGE="pl").get(reverse("rules", args=[slug])).content.decode()
+    english = Client().get(reverse("rules", args=[slug])).content.decode()
+    if rules_page_for(game, "pl").fallback:
+        assert "Tych zasad nie ma jeszcze w twoim języku" in polish and '<div lang="en">' in polish
+    else:
+        assert "rozstrzygają zasady w wersji angielskiej" in polish
+    assert "Tych zasad" not in english and "<div lang=" not in english

@@ -31,7 +31,6 @@ PSEUDO = "qps"  # a code no real catalogue uses (Microsoft's pseudo-locale "qps-
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
 
 
-
 def sources() -> list[Path]:
     """The site's messages, and every English catalogue of Django and its apps (allauth's, contrib.auth's...)."""
     english = [Path(folder, "en", "LC_MESSAGES", "django.po") for folder in all_locale_paths()]
@@ -66,7 +65,9 @@ def pseudo_catalog() -> Catalog:
             for message in read_po(handle):
                 if not message.id:
                     continue
-                if isinstance(message.id, str):
+                if message.context and "date" in message.context:
+                    string = message.id  # a date format, not words: "l j F Y, H:i T"
+                elif isinstance(message.id, str):
                     string = transformed(message.id)
                 else:
                     string = tuple(transformed(form) for form in message.id)
@@ -99,10 +100,12 @@ WORDY_META = {"description"}
 
 
 class _Reader(HTMLParser):
-    """The text a person reads or hears: text nodes and the attributes said aloud, outside translate="no"."""
+    """The text a person reads or hears: text nodes and the attributes said aloud, outside translate="no" (and
+    outside the elements whose id or class is in `skip`)."""
 
-    def __init__(self):
+    def __init__(self, skip: Iterable[str] = ()):
         super().__init__(convert_charrefs=True)
+        self.skip = set(skip)
         self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
         self.texts: list[str] = []
 
@@ -112,7 +115,10 @@ class _Reader(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        skipped = self.skipping or tag in SKIPPED_ELEMENTS or attributes.get("translate") == "no"
+        marks = {attributes.get("id") or "", *(attributes.get("class") or "").split()}
+        skipped = (
+            self.skipping or tag in SKIPPED_ELEMENTS or attributes.get("translate") == "no" or bool(marks & self.skip)
+        )
         if not skipped:
             for name in READ_ATTRIBUTES:
                 if name == "content" and (tag != "meta" or attributes.get("name") not in WORDY_META):
@@ -139,9 +145,9 @@ class _Reader(HTMLParser):
             self.texts.append(data)
 
 
-def texts_of(html: str) -> list[str]:
+def texts_of(html: str, skip: Iterable[str] = ()) -> list[str]:
     """The pieces of text a reader meets in `html`, in order."""
-    reader = _Reader()
+    reader = _Reader(skip)
     reader.feed(html)
     reader.close()
     return [text for text in reader.texts if text.strip()]
@@ -149,15 +155,18 @@ def texts_of(html: str) -> list[str]:
 
 def NEVER_TRANSLATED() -> list[str]:
     """Names that stay as they are in every language: the site's, the games', and each language's own."""
-    return ["Daymove", *(game.name for game in all_games().values()), *(name for _, name in settings.LANGUAGES)]
+    languages = [name for _, name in settings.LANGUAGES]
+    # UTC: a time zone's name; JSON: a file format's.
+    return ["Daymove", "UTC", "JSON", *(game.name for game in all_games().values()), *languages]
 
 
-def untranslated(content: str, allowed: Iterable[str] = (), html: bool = True) -> list[str]:
-    """The English words left in a page (or a plain-text email, `html=False`) rendered in the pseudo-language."""
+def untranslated(content: str, allowed: Iterable[str] = (), html: bool = True, skip: Iterable[str] = ()) -> list[str]:
+    """The English words left in a page (or a plain-text email, `html=False`) rendered in the pseudo-language; `skip`
+    names elements (by id or class) left unread."""
     allowed = [*allowed, *NEVER_TRANSLATED()]
     allowed_words = {word for name in allowed for word in WORD.findall(name)}
     found = []
-    for text in texts_of(content) if html else [content]:
+    for text in texts_of(content, skip) if html else [content]:
         for name in sorted(allowed, key=len, reverse=True):
             text = text.replace(name, " ")
         for word in WORD.findall(NOT_WORDS.sub(" ", text)):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from daymove.clocks.models import MatchClock, Vacation
 from daymove.players.bots import is_bot
@@ -69,7 +70,7 @@ def days_hours(duration) -> str:
     days, hours = divmod(hours, 24)
     parts = []
     if days:
-        parts.append(f"{days} day{'s' if days != 1 else ''}")
+        parts.append(ngettext("%(days)s day", "%(days)s days", days) % {"days": days})
     if hours or not days:
-        parts.append(f"{hours} h")
+        parts.append(gettext("%(hours)s h") % {"hours": hours})
     return " ".join(parts)

@@ -2,6 +2,7 @@
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext
 
 from daymove.players.bots import bot_level
 
@@ -14,4 +15,5 @@ def bot_badge(user) -> str:
     level = bot_level(user)
     if level is None:
         return ""
-    return format_html(' <span class="bot-badge" title="A bot run by the site ({} level)">bot</span>', level)
+    title = gettext("A bot run by the site (%(level)s level)") % {"level": level}
+    return format_html(' <span class="bot-badge" title="{}">{}</span>', title, pgettext("a badge", "bot"))
