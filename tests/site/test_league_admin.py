@@ -247,3 +247,22 @@ def test_override_a_finished_game_re_rates_it_and_marks_the_table(staff, season,
     assert overridden.match == match and overridden.message == REASON
     again = act(staff, "leaguegame", "override", [game], reason=REASON, winner=0)
     assert "already has that result" in said(again) and len(logged(Kind.LEAGUE_OVERRIDE)) == 1
+
+
+def test_bad_input_is_asked_again_or_refused_never_a_500(staff, season, players):
+    other = a_season(a_series("Other league"), number=1)
+    foreign = Division.objects.create(season=other, level=1, index=0)
+    page = act(staff, "season", "postpone", [season], reason=REASON, starts_at="next tuesday, maybe")
+    assert "Enter a valid date/time." in page.content.decode()
+    response = act(staff, "season", "preview_draw", [season, other])
+    assert "one season" in said(response)
+    act(staff, "season", "preview_draw", [season], reason=REASON)
+    entry = Entry.objects.filter(division__season=season).first()
+    page = act(staff, "entry", "move_division", [entry], reason=REASON, division=foreign.pk)
+    assert "Select a valid choice." in page.content.decode()
+    response = act(staff, "entry", "withdraw", [entry], reason=REASON)  # the season has not started
+    assert "not running" in said(response)
+    assert Entry.objects.get(pk=entry.pk).division == entry.division and entry.withdrawn_at is None
+    kinds = set(ModerationAction.objects.values_list("kind", flat=True))
+    assert kinds == {Kind.SEASON_DRAW}
+    assert staff.get("/admin/moderation/moderationaction/").status_code == 200
