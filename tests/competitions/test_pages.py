@@ -223,3 +223,16 @@ def test_the_profile_lists_the_players_seasons_with_place_and_movement(league):
     assert "(running)" in section
     newcomer = UserFactory(username="newcomer")
     assert "League seasons" not in Client().get(reverse("profile", args=[newcomer.username])).content.decode()
+
+
+def test_settled_statuses_are_said_in_words_beside_their_colour(league):
+    series, running, division, players, first, upcoming = league
+    for game in LeagueGame.objects.filter(division=division).exclude(match=first).select_related("match"):
+        match = game.match
+        loser = match.player0 if players.index(match.player0) > players.index(match.player1) else match.player1
+        endings.resign(match.pk, loser)  # the earlier-named player wins (but oli beat lea in round 1)
+    page = Client().get(division.get_absolute_url()).content.decode()
+    standings = page[page.index("standings-heading") : page.index("crosstable-heading")]
+    last_row = standings[standings.index('class="zone-down"') :]
+    assert "oli" in last_row and "relegated (certain)" in last_row
+    assert standings.count(">safe</span>") == 3
