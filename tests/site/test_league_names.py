@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from email import policy
+from email.parser import BytesParser
+
 import pytest
 from django.core import mail
 from django.db import connection
@@ -9,13 +12,16 @@ from django.test.utils import CaptureQueriesContext
 
 from daymove.competitions.models import Season
 from daymove.competitions.naming import LEAGUE_GAME, league_label
+from daymove.inbound.replies import receive
 from daymove.notify import mailer
 from daymove.outbox.models import Job
 from daymove.play.models import Match
 from daymove.push.sender import message_for
+from daymove.round import moves
 from tests.factories import UserFactory
 from tests.support.clocks import play_one, start
 from tests.support.leagues import a_division, a_season, a_series
+from tests.support.replies import thunderbird
 from tests.support.turn_emails import past_the_grace
 
 
@@ -69,3 +75,30 @@ def test_the_push_of_a_league_game_names_it(division):
     user = match.players[match.to_move]
     message = message_for({"kind": "your_turn", "match": match.pk, "ply": match.ply, "user": user.pk}, user)
     assert message["title"].endswith("Test league, season 3, division 2, round 3 of 3")
+
+
+def test_a_reply_to_a_league_turn_email_plays_the_move_and_plans_the_next(division, on_commit):
+    game = division.games.filter(round=1).select_related("match").first()
+    mail.outbox.clear()
+    with on_commit():
+        match = play_one(game.match)
+    past_the_grace()
+    mover, other = match.players[match.to_move], match.players[1 - match.to_move]
+    [email] = [m for m in mail.outbox if m.to == [mover.email] and f"#{match.pk} " in m.subject]
+    rules = match.rules
+    state = match.position()
+    mine = rules.legal_move_strings(state)[0]
+    state = rules.play(state, mine)
+    theirs = rules.legal_move_strings(state)[0]
+    planned = rules.legal_move_strings(rules.play(state, theirs))[0]
+    with on_commit():
+        raw = thunderbird(email, f"{mine}\nif {theirs} then {planned}", mover.email)
+        receive(BytesParser(policy=policy.default).parsebytes(raw), raw, email.reply_to)
+    match.refresh_from_db()
+    assert match.ply == 2 and match.moves.get(ply=1).notation == mine
+    with on_commit():
+        moves.submit_move(match.pk, other, theirs, 2)  # the planned-for move: the plan answers it
+    match.refresh_from_db()
+    assert match.ply == 4 and match.moves.get(ply=3).notation == planned
+    [news] = [m for m in mail.outbox if m.to == [mover.email] and m.subject.startswith("Planned reply played")]
+    assert "(Test league, season 3, division 2, round 1 of 3)" in news.subject
