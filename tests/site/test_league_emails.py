@@ -16,6 +16,8 @@ from django.urls import reverse
 from daymove.clocks.models import MatchClock
 from daymove.competitions import seasons, signals, tasks
 from daymove.competitions.models import Entry, LeagueGame, Season
+from daymove.notify import events
+from daymove.notify.decisions import Tiding
 from daymove.notify.models import LEAGUE_KINDS, EmailPreferences
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
@@ -252,3 +254,15 @@ def test_season_closed_tells_a_withdrawn_player_so_rather_than_a_place(season, p
     [email] = to(players[0], "Test league, season 1 has closed")
     assert email.subject == "Test league, season 1 has closed"
     assert "You had withdrawn from it (Moved abroad)" in email.body and "You finished" not in email.body
+
+
+@pytest.mark.parametrize("kind", LEAGUE_KINDS)
+def test_each_league_email_is_recorded_only_for_players_who_want_it(kind, players):
+    ann, ben = players[:2]
+    EmailPreferences.objects.create(user=ann, **{kind: False})
+    tidings = [Tiding(kind, user, "s1", 0, {"season": 1}) for user in (ann, ben)]
+    with transaction.atomic():
+        events.send_many(tidings)
+        events.send([Tiding(kind, user, "e1", 0, {"entry": 1}) for user in (ann, ben)])
+    recipients = set(Job.objects.filter(key__contains=f":{kind}:").values_list("payload__user", flat=True))
+    assert recipients == {ben.pk}
