@@ -8,6 +8,8 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -34,9 +36,9 @@ from daymove.web.profiles import bot_lobby_rows
 from daymove.web.turn_order import by_deadline, next_game
 from games.registry import all_games
 
-HELD_EMAIL = (
-    "{who} gets no email about it: enough challenge emails have gone out this hour. "
-    "The challenge waits in {who}'s lobby."
+HELD_EMAIL = _(
+    "%(who)s gets no email about it: enough challenge emails have gone out this hour. "
+    "The challenge waits in %(who)s's lobby."
 )
 RECENT_FINISHED = 20
 # Challenges to one player, newest first: anyone may send one, so the list is bounded here (a player's own lists
@@ -154,10 +156,13 @@ def new_challenge(request, slug):
         time_control=form.time_control,
     )
     if challenge.match is not None:
-        messages.success(request, f"{challenge.opponent} accepted: the match has started.")
+        started = gettext("%(player)s accepted: the match has started.") % {"player": challenge.opponent}
+        messages.success(request, started)
         return redirect(challenge.match)
-    who = challenge.opponent.username if challenge.opponent else "anyone"
-    messages.success(request, f"Challenge to {who} created.")
+    if challenge.opponent:
+        messages.success(request, gettext("Challenge to %(player)s created.") % {"player": challenge.opponent.username})
+    else:
+        messages.success(request, gettext("Challenge to anyone created."))
     _tell_if_email_held(request, challenge)
     return redirect("lobby")
 
@@ -165,7 +170,7 @@ def new_challenge(request, slug):
 def _tell_if_email_held(request, challenge) -> None:
     """Say so when the challenge's email was held back (the hourly email allowance was used up)."""
     if getattr(challenge, "email_held", False):
-        messages.info(request, HELD_EMAIL.format(who=challenge.opponent.username))
+        messages.info(request, HELD_EMAIL % {"who": challenge.opponent.username})
 
 
 def _expectation_context(user, game, opponent_name: str) -> dict:
@@ -215,9 +220,9 @@ def _challenge_action(action, success_message):
     return _post_action(action, success_message, "lobby")
 
 
-accept_challenge = _challenge_action(round_challenges.accept_challenge, "Challenge accepted: the match has started.")
-decline_challenge = _challenge_action(challenges.decline_challenge, "Challenge declined.")
-cancel_challenge = _challenge_action(challenges.cancel_challenge, "Challenge withdrawn.")
+accept_challenge = _challenge_action(round_challenges.accept_challenge, _("Challenge accepted: the match has started."))
+decline_challenge = _challenge_action(challenges.decline_challenge, _("Challenge declined."))
+cancel_challenge = _challenge_action(challenges.cancel_challenge, _("Challenge withdrawn."))
 
 
 def _parse_at(request) -> int | None:
@@ -301,7 +306,8 @@ def play_move(request, match_id):
     if request.user.player.next_game_after_move and match.to_move != match.seat_of(request.user):
         going_on = next_game(request.user, after=match)  # the player asked to go on to their next game
     if going_on is not None:
-        messages.info(request, f"Played {result.move.notation} in {match.rules.name} #{match.pk}.")
+        played = {"move": result.move.notation, "game": match.rules.name, "id": match.pk}
+        messages.info(request, gettext("Played %(move)s in %(game)s #%(id)s.") % played)
         if request.htmx:
             return HttpResponse(status=204, headers={"HX-Redirect": going_on.get_absolute_url()})
         return redirect(going_on)
@@ -317,14 +323,14 @@ def resign(request, match_id):
     if request.method != "POST" or request.POST.get("confirm") != "yes":
         match = match_or_404(match_id, "clock")
         if match.seat_of(request.user) is None:
-            context = {"match": match, "error": "You are not playing in this match."}
+            context = {"match": match, "error": gettext("You are not playing in this match.")}
             return render(request, "play/resign_confirm.html", context, status=403)
         if not match.is_active:
-            messages.error(request, "This match is already over.")
+            messages.error(request, gettext("This match is already over."))
             return redirect(match)
         return render(request, "play/resign_confirm.html", {"match": match})
     match = endings.resign(match_id, request.user)
-    messages.info(request, "You resigned.")
+    messages.info(request, gettext("You resigned."))
     return redirect(match)
 
 
@@ -343,9 +349,9 @@ def _match_action(action, success_message):
     return _post_action(action, success_message, _to_match)
 
 
-offer_draw = _match_action(round_draws.offer_draw, "Draw offered. It lapses when your opponent moves.")
-accept_draw = _match_action(round_draws.accept_draw, "Draw agreed: the match is over.")
-decline_draw = _match_action(draws.decline_draw, "Draw offer declined.")
+offer_draw = _match_action(round_draws.offer_draw, _("Draw offered. It lapses when your opponent moves."))
+accept_draw = _match_action(round_draws.accept_draw, _("Draw agreed: the match is over."))
+decline_draw = _match_action(draws.decline_draw, _("Draw offer declined."))
 
 
 @require_POST
@@ -355,8 +361,8 @@ def rematch(request, match_id):
     """Offer the opponent of a finished match a rematch: same game and options, seats swapped."""
     challenge = round_challenges.rematch(match_id, request.user)
     if challenge.match is not None:
-        messages.success(request, f"{challenge.opponent} accepted the rematch.")
+        messages.success(request, gettext("%(player)s accepted the rematch.") % {"player": challenge.opponent})
         return redirect(challenge.match)
-    messages.success(request, f"Rematch offered to {challenge.opponent}.")
+    messages.success(request, gettext("Rematch offered to %(player)s.") % {"player": challenge.opponent})
     _tell_if_email_held(request, challenge)
     return redirect("lobby")
