@@ -30,7 +30,8 @@ from tests.support.leagues import a_series, entry_of
 from tests.support.replies import send_smtp, thunderbird
 from tests.support.turn_emails import past_the_grace
 
-pytestmark = pytest.mark.django_db(transaction=True)  # the SMTP receiver reads the database from its own thread
+# The SMTP receiver reads the database from its own thread; the whole season takes some 40 s (make test runs it).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def joined(series, players) -> None:
