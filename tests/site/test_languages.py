@@ -72,7 +72,12 @@ def test_the_footer_switches_by_a_post_with_each_language_named_in_itself(alice)
     token = client.cookies["csrftoken"].value
     answer = client.post("/language/", {"language": "pl", "next": "/watch/", "csrfmiddlewaretoken": token})
     assert answer.status_code == 302 and answer.url == "/watch/"
-    assert client.cookies[COOKIE].value == "pl" and lang_of(client.get("/watch/")) == "pl"
+    assert client.cookies[COOKIE].value == "pl"
+    polish = client.get("/watch/")
+    assert (
+        lang_of(polish) == "pl"
+        and 'lang="en" aria-describedby="language-label">English</button>' in polish.content.decode()
+    )
     client.force_login(alice)  # signed in, the switcher is the setting too (else the setting would win)
     client.post("/language/", {"language": "en", "next": "/", "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
     assert Player.objects.get(user=alice).language == "en"

@@ -16,11 +16,13 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from unittest import mock
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.conf import settings
+from django.conf.locale import LANG_INFO
 from django.test import override_settings
 from django.utils import translation
 from django.utils.translation.trans_real import all_locale_paths
@@ -85,7 +87,13 @@ def pseudo_language() -> Iterator[str]:
             write_mo(handle, pseudo_catalog())
         languages = [*settings.LANGUAGES, (PSEUDO, "Pseudo")]
         paths = [folder, *settings.LOCALE_PATHS]
-        with override_settings(LANGUAGES=languages, LOCALE_PATHS=paths), translation.override(PSEUDO):
+        # Django's table of languages names each in itself (the footer's switcher reads it): the pseudo-language too.
+        info = {PSEUDO: {"bidi": False, "code": PSEUDO, "name": "Pseudo", "name_local": "Pseudo"}}
+        with (
+            mock.patch.dict(LANG_INFO, info),
+            override_settings(LANGUAGES=languages, LOCALE_PATHS=paths),
+            translation.override(PSEUDO),
+        ):
             yield PSEUDO
 
 
