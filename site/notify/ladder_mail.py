@@ -62,7 +62,7 @@ def ladder_passed(payload: dict, user) -> dict | None:
         .first()
     )
     words = _ladder_words(ladder, user) if ladder else {}
-    if line is None or words.get("place") is None:
+    if line is None or line.match is None or words.get("place") is None:
         return None
     by = next(p for p in line.match.players if p.pk == payload["by"])
     return words | {
