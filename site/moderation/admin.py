@@ -10,6 +10,7 @@ from django.utils.html import format_html, format_html_join
 
 from daymove.errors import Refused
 from daymove.moderation import actions
+from daymove.moderation.league_actions import LEAGUE_KINDS
 from daymove.moderation.models import ModerationAction, Report
 from daymove.play.models import Match
 from daymove.talk.models import ChatMessage
@@ -226,6 +227,8 @@ class ModerationActionAdmin(admin.ModelAdmin):
         if action.kind == ModerationAction.Kind.LADDER_PLACE:
             details = action.details
             return f"{details.get('ladder')}: {details.get('from')} → {details.get('to')} — {action.message}"[:120]
+        if action.kind in LEAGUE_KINDS:
+            return f"{action.details.get('name', '')} — {action.message or action.details.get('what', '')}"[:120]
         return ", ".join(f"{key}: {value}" for key, value in action.details.items())[:120] or "—"
 
     @admin.action(description="Lift the chat mute of these players now", permissions=["change"])

@@ -18,6 +18,18 @@ from daymove.moderation.models import ModerationAction
 from daymove.round import leagues
 
 Kind = ModerationAction.Kind
+# The kinds of log entry these actions write.
+LEAGUE_KINDS = (
+    Kind.LEAGUE_SERIES,
+    Kind.SEASON_DRAW,
+    Kind.SEASON_START,
+    Kind.SEASON_POSTPONE,
+    Kind.SEASON_CLOSE,
+    Kind.LEAGUE_MOVE,
+    Kind.LEAGUE_WITHDRAW,
+    Kind.LEAGUE_REINSTATE,
+    Kind.LEAGUE_OVERRIDE,
+)
 
 
 def _log(kind, moderator, reason: str = "", *, target=None, match=None, **details) -> ModerationAction:
@@ -105,7 +117,7 @@ def move(entry: Entry, division: Division, moderator, reason: str) -> Moderation
     was = entry.division.index + 1
     with transaction.atomic():
         seasons.move_before_start(entry, division)
-        details = {"season": division.season_id, "from": was, "to": division.index + 1}
+        details = {"season": division.season_id, "name": str(division.season), "from": was, "to": division.index + 1}
         return _log(Kind.LEAGUE_MOVE, moderator, reason, target=entry.player, **details)
 
 
@@ -118,7 +130,8 @@ def withdraw(entry: Entry, moderator, reason: str) -> ModerationAction:
         if not leagues.withdraw(entry, reason, by=moderator):
             raise Refused(f"{entry.player.username} has already withdrawn.")
         entry.refresh_from_db()
-        details = {"entry": entry.pk, "season": entry.division.season_id, "struck": entry.results_struck}
+        details = {"entry": entry.pk, "season": entry.division.season_id, "name": str(entry.division.season)}
+        details["struck"] = entry.results_struck
         return _log(Kind.LEAGUE_WITHDRAW, moderator, reason, target=entry.player, **details)
 
 
@@ -126,7 +139,7 @@ def reinstate(entry: Entry, moderator, reason: str) -> ModerationAction:
     """Take a withdrawal back while none of the player's games has been ended by it."""
     with transaction.atomic():
         entry = withdrawing.reinstate(entry, reason, moderator)
-        details = {"entry": entry.pk, "season": entry.division.season_id}
+        details = {"entry": entry.pk, "season": entry.division.season_id, "name": str(entry.division.season)}
         return _log(Kind.LEAGUE_REINSTATE, moderator, withdrawing.clean_reason(reason), target=entry.player, **details)
 
 
@@ -135,5 +148,6 @@ def override(game: LeagueGame, winner: int | None, moderator, reason: str) -> Mo
     with transaction.atomic():
         game = overrides.override_result(game, winner, reason, moderator)
         match = game.match
-        details = {"league_game": game.pk, "division": game.division_id, "result": match.result_text()}
+        details = {"league_game": game.pk, "division": game.division_id, "name": str(game.division)}
+        details["result"] = match.result_text()
         return _log(Kind.LEAGUE_OVERRIDE, moderator, game.override_note, match=match, **details)

@@ -185,6 +185,8 @@ def test_withdraw_and_reinstate_with_a_reason(staff, season, players):
     assert entry.withdrawn_at is not None and entry.withdrawal_reason == REASON
     [withdrawn] = logged(Kind.LEAGUE_WITHDRAW)
     assert withdrawn.target == players[0] and withdrawn.message == REASON
+    log = staff.get("/admin/moderation/moderationaction/").content.decode()
+    assert f"Test league, season 1 — {REASON}" in log.replace("&#x27;", "'")
     response = act(staff, "entry", "withdraw", [entry], reason=REASON)
     assert "already withdrawn" in said(response) and len(logged(Kind.LEAGUE_WITHDRAW)) == 1
     # No game was finished: all struck, the running ones aborted, so the withdrawal can no longer be taken back.
