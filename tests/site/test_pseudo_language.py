@@ -20,6 +20,7 @@ from django.urls import reverse
 from daymove.play.challenges import create_challenge
 from daymove.players.models import Player
 from daymove.round import endings
+from tests.factories import PASSWORD
 from tests.support.catalogues import compile_catalogues
 from tests.support.clocks import T0, play_one, start
 from tests.support.pseudo import pseudo_language, untranslated
@@ -104,45 +105,52 @@ def test_every_word_of_the_page_is_translated(scene, page):
 @dataclass(frozen=True)
 class Email:
     kind: str
-    subject_starts: str  # how its subject begins in English, to find it among the emails sent
-    send: Callable[[Scene], None]
+    send: Callable[[Scene, str], list]  # sends it in the scene to a reader of the language; the emails to check
 
 
-def _turn_email(scene: Scene) -> None:
-    """bob moves in a new match against alice; the grace passes with her not looking."""
+def _turn_email(scene: Scene, language: str) -> list:
+    """bob moves in a new match against alice, who reads the language; the grace passes with her not looking."""
+    alice = scene.players["alice"]
+    Player.objects.filter(user=alice).update(language=language)
     with time_machine.travel(T0, tick=False) as traveller:
-        match = start(scene.players["bob"], scene.players["alice"])
+        match = start(scene.players["bob"], alice)
         traveller.shift(timedelta(hours=1))
         play_one(match)
         mail.outbox.clear()
         past_the_grace()
+    return [m for m in mail.outbox if m.to == [alice.email]]
 
 
-EMAILS = [Email("your_turn", "⟦", _turn_email)]
+def _sign_up_email(scene: Scene, language: str) -> list:
+    """Someone signs up in the language (allauth sends the confirmation during the request)."""
+    mail.outbox.clear()
+    form = {"username": "dora", "email": "dora@example.com", "password1": PASSWORD, "password2": PASSWORD}
+    Client(HTTP_ACCEPT_LANGUAGE=language).post(reverse("account_signup"), form)
+    return [m for m in mail.outbox if m.to == ["dora@example.com"]]
+
+
+EMAILS = [Email("your_turn", _turn_email), Email("sign-up confirmation", _sign_up_email)]
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("email", EMAILS, ids=lambda e: e.kind)
 def test_every_word_of_the_email_is_translated(scene, email, django_capture_on_commit_callbacks):
-    with pseudo_language() as language:
-        Player.objects.filter(user=scene.players["alice"]).update(language=language)
-        with django_capture_on_commit_callbacks(execute=True):
-            email.send(scene)
-    sent = [m for m in mail.outbox if m.to == [scene.players["alice"].email]]
+    with pseudo_language() as language, django_capture_on_commit_callbacks(execute=True):
+        sent = email.send(scene, language)
     assert sent, "no email was sent"
+    names = [*scene.names, "dora", "dora@example.com"]
     for message in sent:
-        assert message.subject.startswith(email.subject_starts), message.subject
-        assert not untranslated(message.subject, scene.names, html=False), message.subject
+        assert not untranslated(message.subject, names, html=False), message.subject
         # The position in words (the games' describe(), in English for now: GAME_BOARD_WORDS) is left out.
-        body, html = message.body, message.alternatives[0][0]
+        body, html = message.body, message.alternatives[0][0] if message.alternatives else ""
         for line in _board_lines(body):
             body, html = body.replace(line, ""), html.replace(line, "")
-        assert not untranslated(body, scene.names, html=False), body
-        assert not untranslated(html, scene.names), html
+        assert not untranslated(body, names, html=False), body
+        assert not untranslated(html, names), html
 
 
 def _board_lines(body: str) -> list[str]:
-    """The lines of the position in words: indented under the pseudo "The position:"."""
+    """The lines of the position in words: indented under the pseudo "The position:" (none without a board)."""
     lines = body.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("⟦Ţĥé þöšîţîöñ:⟧"))
+    start = next((i for i, line in enumerate(lines) if line.startswith("⟦Ţĥé þöšîţîöñ:⟧")), len(lines))
     return [line.strip() for line in lines[start + 1 :] if line.startswith("  ")]
