@@ -1,6 +1,12 @@
-"""The ladders there are: one per game and each combination of the options a challenger chooses."""
+"""The ladders there are: one per game and each combination of the options a challenger chooses.
+
+They are created after every `migrate` (see `ensure_after_migrate`), so a fresh site has them and a game added
+later gets its own at the next deploy, with no manual step.
+"""
 
 from __future__ import annotations
+
+from django.db import DEFAULT_DB_ALIAS, router
 
 from daymove.ladders.models import Ladder
 from games.registry import all_games
@@ -22,15 +28,32 @@ def name_of(game, options: dict, several: bool) -> str:
     return f"{game.name} ladder, {game.describe_options(options)}" if several else f"{game.name} ladder"
 
 
-def ensure_ladders() -> list[Ladder]:
-    """Every game's ladders, created if missing (existing ones are kept as they are)."""
+def ensure_ladders(model=Ladder, using: str = DEFAULT_DB_ALIAS) -> list:
+    """Every game's ladders, created if missing (existing ones are kept as they are).
+
+    `model`: the Ladder model to write through (after a migration, the migrated state's); `using`: the database.
+    """
     ladders = []
     for game in all_games().values():
         combinations = game.option_combinations(chosen_only=True)
         for options in combinations:
-            ladder, _ = Ladder.objects.get_or_create(
+            ladder, _ = model.objects.using(using).get_or_create(
                 slug=slug_of(game, options),
                 defaults={"name": name_of(game, options, len(combinations) > 1), "game": game.slug, "options": options},
             )
             ladders.append(ladder)
     return ladders
+
+
+def ensure_after_migrate(sender, app_config=None, using=DEFAULT_DB_ALIAS, apps=None, **kwargs) -> None:
+    """post_migrate receiver: every game's ladders exist once the ladders' table does (a no-op when they all do).
+
+    Written through the migrated state's model, as Django's own content types are, so it works whatever state the
+    migrations were taken to; skipped where the ladders' table is not (yet) there or not on this database.
+    """
+    try:
+        model = apps.get_model("ladders", "Ladder")
+    except LookupError:  # migrated back before the ladders' first migration
+        return
+    if router.allow_migrate_model(using, model):
+        ensure_ladders(model, using)
