@@ -191,6 +191,9 @@ def plan_dropped(match: Match, owner, why: str, dropped: list, transport: Transp
 
 
 def _people(users) -> list:
+    """The people among `users` (no bot reads email); nobody while demo history is replayed."""
+    if is_replaying_history():
+        return []
     return [user for user in users if not is_bot(user)]
 
 
@@ -231,7 +234,7 @@ def season_waiting(season: Season, missing: int, transport: Transport) -> list[T
 
 def entry_withdrawn(entry: Entry, reason: str, transport: Transport) -> list[Tiding]:
     """The withdrawn player hears why, and what becomes of their games."""
-    if is_bot(entry.player) or entry.withdrawn_at is None:
+    if is_replaying_history() or is_bot(entry.player) or entry.withdrawn_at is None:
         return []
     subject = f"e{entry.pk}-{_stamp(entry.withdrawn_at)}"
     return [Tiding("league_withdrawn", entry.player, subject, 0, {"entry": entry.pk, "reason": reason})]

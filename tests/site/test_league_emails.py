@@ -21,6 +21,7 @@ from daymove.notify.decisions import Tiding
 from daymove.notify.models import LEAGUE_KINDS, EmailPreferences
 from daymove.outbox import jobs
 from daymove.outbox.models import Job
+from daymove.play.signals import replaying_history
 from daymove.push.models import PushSubscription
 from daymove.push.sender import message_for
 from daymove.round import leagues
@@ -266,3 +267,10 @@ def test_each_league_email_is_recorded_only_for_players_who_want_it(kind, player
         events.send([Tiding(kind, user, "e1", 0, {"entry": 1}) for user in (ann, ben)])
     recipients = set(Job.objects.filter(key__contains=f":{kind}:").values_list("payload__user", flat=True))
     assert recipients == {ben.pk}
+
+
+def test_a_season_started_while_demo_history_is_replayed_tells_nobody(season, players, on_commit):
+    PushSubscription.objects.create(user=players[0], endpoint="https://push.example/ann", p256dh="k", auth="a")
+    with replaying_history():
+        started(season, on_commit)
+    assert not Job.objects.filter(key__contains=":season_started:").exists() and mail.outbox == []
