@@ -54,5 +54,5 @@ def record_league_result(match: Match) -> Entry | None:
         return None
     loser = timed_out_player(match)
     withdrawing = count_timeout(game.division, loser) if loser is not None else None
-    signals.table_changed.send(sender=Division, division=game.division)
+    signals.announce_table(game.division)
     return withdrawing

@@ -6,6 +6,10 @@ same transaction), so an email or update is written with the change or not at al
 keyword arguments named beside its signal, and **kwargs.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from django.dispatch import Signal
 
 # season: the season has just started (divisions, entries and every game created); one email per player
@@ -20,3 +24,33 @@ registration_closing = Signal()
 entry_withdrawn = Signal()
 # division: the division's table may have changed (a result, a withdrawal, a close)
 table_changed = Signal()
+
+# The divisions whose table changed inside `one_table_announcement` (None outside one), by primary key.
+_held: ContextVar[dict | None] = ContextVar("held_table_announcements", default=None)
+
+
+def announce_table(division) -> None:
+    """Send `table_changed` for the division now, or once at the end of the enclosing `one_table_announcement`."""
+    held = _held.get()
+    if held is None:
+        table_changed.send(sender=type(division), division=division)
+    else:
+        held.setdefault(division.pk, division)
+
+
+@contextmanager
+def one_table_announcement() -> Iterator[None]:
+    """Within the block, each changed division's table is announced once, at its end (a withdrawal ends several
+    games: the open pages redraw once, not once per game). Nested blocks join the outermost; use it inside the
+    change's transaction, so the announcement is recorded with it."""
+    if _held.get() is not None:
+        yield
+        return
+    held: dict = {}
+    token = _held.set(held)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+    for division in held.values():
+        table_changed.send(sender=type(division), division=division)

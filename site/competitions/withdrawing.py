@@ -109,7 +109,7 @@ def forfeit(game: LeagueGame, winner: int) -> bool:
 def announce(entry: Entry) -> None:
     """Tell the fan-out: the entry is withdrawn and its division's table has changed."""
     signals.entry_withdrawn.send(sender=Entry, entry=entry, reason=entry.withdrawal_reason)
-    signals.table_changed.send(sender=Division, division=entry.division)
+    signals.announce_table(entry.division)
 
 
 def why_final(entry: Entry) -> str | None:

@@ -14,6 +14,7 @@ from django.db import transaction
 from daymove.competitions import withdrawing
 from daymove.competitions.models import Entry, Season
 from daymove.competitions.results import record_league_result
+from daymove.competitions.signals import one_table_announcement as announcing_once
 from daymove.errors import Conflict, Forbidden, Refused
 from daymove.play.models import Match
 from daymove.round import endings
@@ -21,9 +22,10 @@ from daymove.round import endings
 
 def after_ending(match: Match) -> None:
     """The league's step after an ending: the table counts it; a second timeout this season withdraws the player."""
-    entry = record_league_result(match)
-    if entry is not None:
-        withdraw(entry, withdrawing.SECOND_TIMEOUT)
+    with announcing_once():  # a second timeout's withdrawal ends more games: the table is announced once
+        entry = record_league_result(match)
+        if entry is not None:
+            withdraw(entry, withdrawing.SECOND_TIMEOUT)
 
 
 def withdraw(entry: Entry, reason: str, by=None) -> bool:
@@ -35,7 +37,7 @@ def withdraw(entry: Entry, reason: str, by=None) -> bool:
     if by is not None:
         withdrawing.require_staff(by)
     reason = withdrawing.clean_reason(reason)
-    with transaction.atomic():
+    with transaction.atomic(), announcing_once():  # one table announcement, not one per game it ends
         plan = withdrawing.mark_withdrawn(entry, reason)
         if plan is None:
             return False

@@ -116,6 +116,8 @@ def test_a_second_timeout_in_a_season_withdraws_the_player(division, players, an
     assert third.status == Match.Status.FINISHED and third.result_reason == withdrawing.FORFEIT
     assert third.players[third.winner] != ann and not third.rated
     assert [kwargs["entry"] for name, kwargs in announced if name == "entry_withdrawn"] == [entry]
+    # Once per timeout: the second's ending and the forfeit it causes announce the table together.
+    assert [name for name, _ in announced].count("table_changed") == 2
 
 
 def test_two_timeouts_in_different_seasons_do_not_withdraw(players):

@@ -11,6 +11,8 @@ from daymove.competitions import signals, withdrawing
 from daymove.competitions.models import LeagueGame, Season
 from daymove.competitions.tables import division_table
 from daymove.errors import Forbidden, Refused
+from daymove.live.models import Notice
+from daymove.live.notices import division_topic
 from daymove.moderation.actions import close_account
 from daymove.play import lookups
 from daymove.play.models import Match
@@ -112,6 +114,30 @@ def test_with_half_finished_the_results_stand_and_the_running_games_are_forfeits
     assert (ann_line.played, ann_line.won, ann_line.lost, ann_line.points) == (4, 1, 3, 1.0)
     cells = {cell.score for _, row in table.crosstable for group in row if group for cell in group}
     assert {"+", "−"} <= cells
+
+
+@pytest.mark.parametrize("finished", [0, 2], ids=["struck", "forfeits"])
+def test_a_withdrawal_announces_its_table_once_however_many_games_it_ends(division, players, staff, finished):
+    """The open division pages redraw once: one table_changed and one live notice, not one per game ended."""
+    ann = players[0]
+    for game in league_games(division, ann)[:finished]:
+        finish(game, ann)
+    tables = []
+
+    def receiver(sender, division, **kwargs):
+        tables.append(division.pk)
+
+    signals.table_changed.connect(receiver)
+    notices_before = Notice.objects.filter(topic=division_topic(division.pk)).count()
+    try:
+        assert leagues.withdraw(entry_of(division, ann), "Moving house", by=staff)
+    finally:
+        signals.table_changed.disconnect(receiver)
+    reasons = [withdrawing.ABORTED_BY_WITHDRAWAL, withdrawing.FORFEIT]
+    ended = Match.objects.filter(league_game__division=division, result_reason__in=reasons)
+    assert ended.count() == 4 - finished >= 2  # several games ended, yet the table is announced once
+    assert tables == [division.pk]
+    assert Notice.objects.filter(topic=division_topic(division.pk)).count() == notices_before + 1
 
 
 def test_withdrawing_twice_does_nothing_the_second_time(division, players, staff, withdrawals_sent):
