@@ -6,6 +6,7 @@ later gets its own at the next deploy, with no manual step.
 
 from __future__ import annotations
 
+from django.apps import apps as global_apps
 from django.db import DEFAULT_DB_ALIAS, router
 
 from daymove.ladders.models import Ladder
@@ -45,11 +46,12 @@ def ensure_ladders(model=Ladder, using: str = DEFAULT_DB_ALIAS) -> list:
     return ladders
 
 
-def ensure_after_migrate(sender, app_config=None, using=DEFAULT_DB_ALIAS, apps=None, **kwargs) -> None:
+def ensure_after_migrate(sender, app_config=None, using=DEFAULT_DB_ALIAS, apps=global_apps, **kwargs) -> None:
     """post_migrate receiver: every game's ladders exist once the ladders' table does (a no-op when they all do).
 
     Written through the migrated state's model, as Django's own content types are, so it works whatever state the
-    migrations were taken to; skipped where the ladders' table is not (yet) there or not on this database.
+    migrations were taken to; skipped where the ladders' table is not (yet) there or not on this database. A flush
+    (a transactional test's teardown) sends no `apps`: the installed models then.
     """
     try:
         model = apps.get_model("ladders", "Ladder")
