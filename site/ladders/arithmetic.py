@@ -163,13 +163,19 @@ def idle_drop(size: int) -> int:
 
 
 def idle_months(days: int) -> int:
-    """Whole idle months, each one a drop."""
-    return days // IDLE_MONTH.days
+    """Whole idle months, each one a drop, up to the last month before removal (the next one removes instead)."""
+    return min(days, REMOVED_AFTER.days - 1) // IDLE_MONTH.days
 
 
-def removal_due(days: int) -> bool:
-    """An idle player is removed after 90 days."""
-    return days >= REMOVED_AFTER.days
+def removal_date(days: int, today: date, warned: date) -> date:
+    """When a player idle `days` today and warned on `warned` is removed: at 90 idle days, and never less than a
+    week after the warning (a warning sent late puts the removal off)."""
+    return max(today + timedelta(days=max(REMOVED_AFTER.days - days, 0)), warned + WARNED_BEFORE)
+
+
+def removal_due(days: int, today: date, warned: date | None) -> bool:
+    """An idle player is removed after 90 days, only once warned, and no sooner than a week after the warning."""
+    return warned is not None and days >= REMOVED_AFTER.days and today >= removal_date(days, today, warned)
 
 
 def warning_due(days: int) -> bool:

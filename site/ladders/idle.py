@@ -1,5 +1,8 @@
 """Idle players: a tenth of the ladder down per idle month, warned a week before removal, removed after 90 days.
 
+A removal waits for its warning: if the sweep did not run in the warning's window, the player is warned when it
+next runs and removed a week after that (`arithmetic.removal_due`).
+
 Idle days count from the player's last ladder game's end (or from joining), not counting vacation days. The
 sweep is idempotent: each idle month's drop and the warning are claimed by compare-and-set on the rung
 (`idle_drops`, `warned_at`), so running it twice, or twice at once, drops and warns exactly once.
@@ -57,7 +60,7 @@ def _sweep_one(rung_id: int, now: datetime, swept: Swept) -> None:
         return
     rung.ladder = ladder
     days = idle_days_of(rung, now)
-    if arithmetic.removal_due(days):
+    if arithmetic.removal_due(days, now.date(), rung.warned_at and rung.warned_at.date()):
         take_off(ladder, rung, "idle", now)
         swept.removed += 1
         return

@@ -6,8 +6,6 @@ a warning after a ladder game ended. A board is drawn only from the recipient's 
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
@@ -97,9 +95,9 @@ def ladder_idle(payload: dict, user) -> dict | None:
     rung = Rung.objects.filter(ladder_id=payload["ladder"], player=user).select_related("ladder").first()
     if rung is None or rung.warned_at is None or rung.warned_at.isoformat() != payload["warned_at"]:
         return None
-    now = timezone.now()
-    days_left = max(arithmetic.REMOVED_AFTER.days - idle_days_of(rung, now), 0)
-    return _ladder_words(rung.ladder, user) | {"days_left": days_left, "removal": now + timedelta(days=days_left)}
+    today = timezone.now().date()
+    removal = arithmetic.removal_date(idle_days_of(rung, timezone.now()), today, rung.warned_at.date())
+    return _ladder_words(rung.ladder, user) | {"days_left": (removal - today).days, "removal": removal}
 
 
 BUILDERS = {

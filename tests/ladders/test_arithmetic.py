@@ -22,6 +22,7 @@ from daymove.ladders.arithmetic import (
     reach,
     refusal,
     refusal_in_words,
+    removal_date,
     removal_due,
     remove,
     struck_out,
@@ -138,7 +139,20 @@ def test_idle_days_leave_out_vacation():
     assert days == 30 and idle_months(days) == 1
     assert idle_months(29) == 0
     assert not warning_due(82) and warning_due(83)
-    assert not removal_due(89) and removal_due(90)
+    assert idle_months(89) == 2 and idle_months(200) == 2  # the third idle month removes instead of dropping
+
+
+def test_removal_comes_at_90_idle_days_and_never_less_than_a_week_after_the_warning():
+    day = date(2026, 4, 1)
+    week = timedelta(days=7)
+    # Warned on time (day 83): removed on day 90.
+    assert not removal_due(89, day, day - week + timedelta(days=1)) and removal_due(90, day, day - week)
+    assert removal_date(83, day - week, day - week) == day
+    # Never warned (the sweep did not run in the window): never removed, however long idle.
+    assert not removal_due(120, day, None)
+    # Warned late, on day 100: removed a week after the warning, not at once.
+    assert removal_date(100, day, day) == day + week
+    assert not removal_due(106, day + timedelta(days=6), day) and removal_due(107, day + week, day)
 
 
 def test_an_idle_player_drops_a_tenth_of_the_ladder_per_idle_month():

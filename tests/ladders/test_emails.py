@@ -153,3 +153,13 @@ def test_the_unsubscribe_link_of_a_ladder_email_stops_that_kind_only(ladder, fiv
     assert Client().post(link.removeprefix(settings.SITE_URL)).status_code == 200
     preferences = EmailPreferences.objects.get(user=five[1])
     assert not preferences.ladder_challenged and preferences.ladder_passed and preferences.challenges
+
+
+def test_a_warning_sent_late_gives_the_player_a_full_week(ladder, five, on_commit):
+    start = timezone.now()
+    with time_machine.travel(start + 100 * DAY, tick=False), on_commit():
+        sweep_idle()  # the first sweep since everyone joined: 100 idle days, never warned
+    assert len(Rung.objects.filter(ladder=ladder)) == 5  # nobody removed before their warning
+    warnings = [m for m in mail.outbox if "unless you play" in m.subject]
+    assert len(warnings) == 5 and "in 7 days" in warnings[0].subject
+    assert (start + 107 * DAY).strftime("%-d %B %Y") in warnings[0].body

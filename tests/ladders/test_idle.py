@@ -95,3 +95,21 @@ def test_the_beat_task_runs_the_sweep_and_is_scheduled(ladder, twelve, start, se
         assert sweep_idle_task() == 12
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert "daymove.ladders.tasks.sweep_idle_task" in tasks
+
+
+def test_a_player_never_warned_is_warned_late_and_removed_a_week_after_not_at_once(ladder, twelve, start):
+    p1 = twelve[0]
+    for day in (30, 60):  # two drops; then the sweep does not run until day 95, past the warning's window
+        _others_played(ladder, p1, start + (day - 5) * DAY)
+        assert _sweep(start + day * DAY).dropped == 1
+    _others_played(ladder, p1, start + 94 * DAY)
+    place = names(ladder).index("p1")
+    with heard(signals.idle_warning) as warned, heard(signals.removed) as removed:
+        swept = _sweep(start + 95 * DAY)
+        assert (swept.warned, swept.removed, swept.dropped) == (1, 0, 0)  # warned now; no third drop
+        assert _sweep(start + 101 * DAY).removed == 0  # six days after the warning: still on the ladder
+        assert "p1" in names(ladder) and names(ladder).index("p1") == place
+        assert _sweep(start + 102 * DAY).removed == 1  # a week after the warning
+    assert [w["rung"].player.username for w in warned] == ["p1"]
+    assert [r["rung"].player.username for r in removed] == ["p1"]
+    assert "p1" not in names(ladder) and places_are_a_permutation(ladder)
