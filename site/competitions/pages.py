@@ -17,7 +17,7 @@ from daymove.competitions.divisions import movement_places
 from daymove.competitions.downloads import status_words
 from daymove.competitions.models import Division, Entry, Registration, Season, Series
 from daymove.competitions.season_dates import BREAK, LONGEST
-from daymove.competitions.tables import division_table, load_tables
+from daymove.competitions.tables import load_standings, load_tables
 from daymove.competitions.withdrawals import TIMEOUTS_THAT_WITHDRAW
 from daymove.errors import NotFound
 from games.registry import all_games
@@ -127,11 +127,12 @@ def _entrants(series_ids) -> dict[int, int]:
     return {row["series"]: row["n"] for row in rows}
 
 
-def _place(entry: Entry | None) -> int | None:
-    if entry is None:
-        return None
-    line = division_table(entry.division).line_of(entry.player)
-    return line.place if line is not None else None
+def _places(entries: dict[int, Entry]) -> dict[int, int]:
+    """The current places of entries given by series id, by series id (one batch of queries for them all)."""
+    lines = load_standings([e.division for e in entries.values()])
+    return {
+        series: line.place for series, e in entries.items() for line in lines[e.division_id] if line.entry.pk == e.pk
+    }
 
 
 def series_rows(viewer, game: str = "") -> list[SeriesRow]:
@@ -146,6 +147,7 @@ def series_rows(viewer, game: str = "") -> list[SeriesRow]:
         mine = Entry.objects.filter(player=viewer, division__season__in=running.values())
         entries = {e.division.season.series_id: e for e in mine.select_related("player", "division__season__series")}
     counts = _entrants([s.pk for s in found])
+    places = _places(entries)
     return [
         SeriesRow(
             s,
@@ -154,7 +156,7 @@ def series_rows(viewer, game: str = "") -> list[SeriesRow]:
             upcoming.get(s.pk),
             counts.get(s.pk, 0),
             entries.get(s.pk),
-            _place(entries.get(s.pk)),
+            places.get(s.pk),
         )
         for s in found
     ]
@@ -195,10 +197,10 @@ def division_rows(season: Season, viewer) -> list[DivisionRow]:
     mine = set()
     if viewer.is_authenticated:
         mine = set(Entry.objects.filter(player=viewer, division__in=divisions).values_list("division_id", flat=True))
-    tables = load_tables(divisions)
+    standings_of = load_standings(divisions)  # no badges nor crosstables: a season may have hundreds of divisions
     rows = []
     for division in divisions:
-        lines = tables[division.pk].lines
+        lines = standings_of[division.pk]
         leaders = [line for line in lines if line.place == 1] if any(line.played for line in lines) else []
         rows.append(
             DivisionRow(division, division.size, leaders, division.finished, division.game_count, division.pk in mine)

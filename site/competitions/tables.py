@@ -24,6 +24,22 @@ from daymove.competitions.divisions import Finisher, Move, movement_places, tabl
 from daymove.competitions.models import Division, Entry, LeagueGame
 from daymove.play.models import Match
 
+# What a table reads of a league game and its match: the players, the turn, the result and the deadlines, never
+# the position (`state`, hidden information too) nor the other JSON: a season's page reads thousands of games.
+RESULT_COLUMNS = ("counted", "forfeit_winner", "match__status", "match__winner", "match__player0", "match__player1")
+GAME_COLUMNS = (
+    *RESULT_COLUMNS,
+    "division",
+    "round",
+    "override_note",
+    "match__to_move",
+    "match__player0__username",
+    "match__player1__username",
+    "match__clock__deadline0",
+    "match__clock__deadline1",
+)
+# What a line of the standings reads of an entry and its player.
+STANDING_ENTRY_COLUMNS = ("division", "seat", "player__username", "rating_at_start", "withdrawn_at")
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 FORFEIT_TEXT = {1.0: "+", 0.0: "−"}
 FINAL_BADGE = {Move.UP: clinch.Status.PROMOTED, Move.STAY: clinch.Status.SAFE, Move.DOWN: clinch.Status.RELEGATED}
@@ -99,18 +115,23 @@ def _statuses(points: tuple, running: tuple, up: int, down: int) -> tuple:
     return tuple(clinch.statuses(dict(points), list(running), up, down).items())
 
 
+def _result(counted: str, forfeit_winner, status: str, winner, first: int, second: int) -> standings.Result | None:
+    """The result a league game gives the table, if any, from its RESULT_COLUMNS (first: the match's seat 0)."""
+    if counted == LeagueGame.Counted.STRUCK:
+        return None
+    if counted == LeagueGame.Counted.FORFEIT:
+        score = standings.WIN if forfeit_winner == 0 else standings.LOSS
+        return standings.Result(first, second, score, forfeit=True)
+    if status != Match.Status.FINISHED:
+        return None
+    score = standings.DRAW if winner is None else standings.WIN if winner == 0 else standings.LOSS
+    return standings.Result(first, second, score)
+
+
 def _counted(game: LeagueGame) -> standings.Result | None:
-    """The result a league game gives the table, if any (first: the match's seat 0)."""
+    """The result a loaded league game gives the table, if any."""
     match = game.match
-    if game.counted == LeagueGame.Counted.STRUCK:
-        return None
-    if game.counted == LeagueGame.Counted.FORFEIT:
-        score = standings.WIN if game.forfeit_winner == 0 else standings.LOSS
-        return standings.Result(match.player0_id, match.player1_id, score, forfeit=True)
-    if match.status != Match.Status.FINISHED:
-        return None
-    score = standings.DRAW if match.winner is None else standings.WIN if match.winner == 0 else standings.LOSS
-    return standings.Result(match.player0_id, match.player1_id, score)
+    return _result(game.counted, game.forfeit_winner, match.status, match.winner, match.player0_id, match.player1_id)
 
 
 def _cell(game: LeagueGame, row_player: int) -> Cell:
@@ -128,38 +149,29 @@ def _cell(game: LeagueGame, row_player: int) -> Cell:
     return Cell(game, match, score, game.counted == LeagueGame.Counted.STRUCK, to_move, deadline)
 
 
-def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueGame], count: int, away: set[int]):
-    """A division's table from its loaded rows (`count`: divisions in the season; `away`: players away now)."""
-    players = [e.player_id for e in entries]
-    by_player = {e.player_id: e for e in entries}
-    results = [r for r in (_counted(g) for g in games) if r is not None]
-    ranked = standings.standings(players, results, {e.player_id: e.rating_at_start for e in entries})
+def _ranked(entries: Sequence[Entry], results: Sequence[standings.Result]) -> tuple[list, set[int]]:
+    """The standings of the counted results, withdrawn players listed last, and the withdrawn players' ids."""
+    ranked = standings.standings(
+        [e.player_id for e in entries], results, {e.player_id: e.rating_at_start for e in entries}
+    )
     withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
     # Withdrawn players are out of the race: they are listed below the others.
     ranked = [line for line in ranked if line.player not in withdrawn] + [
         line for line in ranked if line.player in withdrawn
     ]
-    places = movement_places(len(entries))
-    up = places if division.index > 0 else 0
-    down = places if division.index < count - 1 else 0
-    running = [
-        (g.match.player0_id, g.match.player1_id)
-        for g in games
-        if g.counted == LeagueGame.Counted.RESULT and g.match.status == Match.Status.ACTIVE
-    ]
-    racing = {line.player: line.points for line in ranked if line.player not in withdrawn}
-    racing_running = [(a, b) for a, b in running if a in racing and b in racing]
-    if not games:
-        badges = {}  # a stored draw before the start: nothing is played or possible yet
-    elif racing_running:
-        badges = dict(_statuses(tuple(sorted(racing.items())), tuple(sorted(racing_running)), up, down))
-    else:
-        # Nothing left to play: the tie-breaks are settled too, so the final table decides (shared places both
-        # get the better side of a cut).
-        finishers = [Finisher(line.player, line.place, line.player in withdrawn) for line in ranked]
-        moves = table_moves(finishers, division.index, count)
-        badges = {p: FINAL_BADGE[moves[p]] for p in racing}
-    staying = len(racing)
+    return ranked, withdrawn
+
+
+def _places_moving(division: Division, size: int, count: int) -> tuple[int, int]:
+    """How many go up and down from the division (`count`: divisions in the season)."""
+    places = movement_places(size)
+    return (places if division.index > 0 else 0), (places if division.index < count - 1 else 0)
+
+
+def _lines(entries, ranked, withdrawn, up: int, down: int, badges: dict, away: set[int]) -> list[Line]:
+    """The table's lines from the ranked standings, with their zones, badges and marks."""
+    by_player = {e.player_id: e for e in entries}
+    staying = len(ranked) - len(withdrawn)
     lines = []
     for position, line in enumerate(ranked):
         entry = by_player[line.player]
@@ -184,6 +196,31 @@ def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueG
                 away=line.player in away,
             )
         )
+    return lines
+
+
+def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueGame], count: int, away: set[int]):
+    """A division's table from its loaded rows (`count`: divisions in the season; `away`: players away now)."""
+    ranked, withdrawn = _ranked(entries, [r for r in map(_counted, games) if r is not None])
+    up, down = _places_moving(division, len(entries), count)
+    running = [
+        (g.match.player0_id, g.match.player1_id)
+        for g in games
+        if g.counted == LeagueGame.Counted.RESULT and g.match.status == Match.Status.ACTIVE
+    ]
+    racing = {line.player: line.points for line in ranked if line.player not in withdrawn}
+    racing_running = [(a, b) for a, b in running if a in racing and b in racing]
+    if not games:
+        badges = {}  # a stored draw before the start: nothing is played or possible yet
+    elif racing_running:
+        badges = dict(_statuses(tuple(sorted(racing.items())), tuple(sorted(racing_running)), up, down))
+    else:
+        # Nothing left to play: the tie-breaks are settled too, so the final table decides (shared places both
+        # get the better side of a cut).
+        finishers = [Finisher(line.player, line.place, line.player in withdrawn) for line in ranked]
+        moves = table_moves(finishers, division.index, count)
+        badges = {p: FINAL_BADGE[moves[p]] for p in racing}
+    lines = _lines(entries, ranked, withdrawn, up, down, badges, away)
     names = {e.player_id: e.player.username for e in entries}
     explanations = standings.explain_ties([line for line in ranked if line.player not in withdrawn], names)
     pair_games: dict[frozenset[int], list[LeagueGame]] = defaultdict(list)
@@ -207,31 +244,71 @@ def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueG
     return Table(division, lines, explanations, crosstable, ordered_fixtures, racing_running, up, down, racing)
 
 
+def _entries(ids, *columns: str) -> dict[int, list[Entry]]:
+    """Each division's entries with their players, in seat order (only `columns`, if named)."""
+    entries: dict[int, list[Entry]] = defaultdict(list)
+    rows = Entry.objects.filter(division__in=ids).select_related("player").order_by("division", "seat")
+    for entry in rows.only(*columns) if columns else rows:
+        entries[entry.division_id].append(entry)
+    return entries
+
+
+def _games(ids) -> dict[int, list[LeagueGame]]:
+    """Each division's games in round order with what the crosstable and fixtures show of their matches."""
+    games: dict[int, list[LeagueGame]] = defaultdict(list)
+    for game in (
+        LeagueGame.objects.filter(division__in=ids)
+        .select_related("match", "match__player0", "match__player1", "match__clock")
+        .only(*GAME_COLUMNS)
+        .order_by("round", "pk")
+    ):
+        games[game.division_id].append(game)
+    return games
+
+
+def _division_counts(divisions: Sequence[Division]) -> dict[int, int]:
+    """How many divisions each of their seasons has, by season id."""
+    return dict(
+        Division.objects.filter(season__in={d.season_id for d in divisions})
+        .values("season")
+        .annotate(n=Count("pk"))
+        .values_list("season", "n")
+    )
+
+
 def load_tables(divisions: Sequence[Division], now: datetime | None = None) -> dict[int, Table]:
     """The tables of several divisions of one season, by division id, in a fixed number of queries."""
     if not divisions:
         return {}
     now = now or timezone.now()
     ids = [d.pk for d in divisions]
-    entries: dict[int, list[Entry]] = defaultdict(list)
-    for entry in Entry.objects.filter(division__in=ids).select_related("player").order_by("division", "seat"):
-        entries[entry.division_id].append(entry)
-    games: dict[int, list[LeagueGame]] = defaultdict(list)
-    for game in (
-        LeagueGame.objects.filter(division__in=ids)
-        .select_related("match", "match__player0", "match__player1", "match__clock")
-        .order_by("round", "pk")
-    ):
-        games[game.division_id].append(game)
+    entries = _entries(ids)
+    games = _games(ids)
     players = [e.player_id for group in entries.values() for e in group]
     away = set(Vacation.objects.filter(user__in=players, starts__lte=now, ends__gt=now).values_list("user", flat=True))
-    counts = dict(
-        Division.objects.filter(season__in={d.season_id for d in divisions})
-        .values("season")
-        .annotate(n=Count("pk"))
-        .values_list("season", "n")
-    )
+    counts = _division_counts(divisions)
     return {d.pk: _table(d, entries[d.pk], games[d.pk], counts[d.season_id], away) for d in divisions}
+
+
+def load_standings(divisions: Sequence[Division]) -> dict[int, list[Line]]:
+    """Each division's lines in place order, by division id, without badges or away marks: what a season's page
+    shows of its divisions, in three queries that read only the games' RESULT_COLUMNS, whatever the season's size."""
+    if not divisions:
+        return {}
+    ids = [d.pk for d in divisions]
+    entries = _entries(ids, *STANDING_ENTRY_COLUMNS)
+    results: dict[int, list[standings.Result]] = defaultdict(list)
+    for division, *columns in LeagueGame.objects.filter(division__in=ids).values_list("division", *RESULT_COLUMNS):
+        result = _result(*columns)
+        if result is not None:
+            results[division].append(result)
+    counts = _division_counts(divisions)
+    standings_of = {}
+    for division in divisions:
+        ranked, withdrawn = _ranked(entries[division.pk], results[division.pk])
+        up, down = _places_moving(division, len(entries[division.pk]), counts[division.season_id])
+        standings_of[division.pk] = _lines(entries[division.pk], ranked, withdrawn, up, down, {}, set())
+    return standings_of
 
 
 def division_table(division: Division, now: datetime | None = None) -> Table:
