@@ -361,7 +361,7 @@ class Game:
 
     def token_label(self, token: str) -> str:
         """How a token that the board does not draw is labelled on a button ("pass" is "Pass")."""
-        return "Pass" if token == "pass" else token
+        return N_("Pass") if token == "pass" else token
 
     # What each mark the board draws means, a short line each: the key shown under the board.
     board_key: tuple[str, ...] = ()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.abande import words
 from games.abande.geometry import GEOMETRIES, LETTERS, ROW_LENGTHS
+from games.messages import N_
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, num, picture, ring
 from games.ui import BoardUI
@@ -16,11 +17,11 @@ from games.words import ABORTED
 
 # The key under the board: what each mark means.
 BOARD_KEY = (
-    "Blue dot or dashed blue ring: a point you can click.",
-    "Orange ring: the point you picked.",
-    "Yellow halo: the last move.",
-    "A number on a stack: how many stones it holds.",
-    "Faded stack: no enemy neighbour, so it would not score now.",
+    N_("Blue dot or dashed blue ring: a point you can click."),
+    N_("Orange ring: the point you picked."),
+    N_("Yellow halo: the last move."),
+    N_("A number on a stack: how many stones it holds."),
+    N_("Faded stack: no enemy neighbour, so it would not score now."),
 )
 
 NAMES = ("Black", "White")

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from games.abrana.geometry import COLOUR_NAMES, NAMES
 from games.abrana.rules import SEAT_COLOURS, SEAT_NAMES
+from games.messages import N_
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, frame, picture
 from games.ui import BoardUI
 
 # The key under the board: what each mark means.
 BOARD_KEY = (
-    "Blue dot: a square you can click; blue frame: the square you picked.",
-    "Yellow squares and the arrow: the last move's path.",
-    "Dashed orange circle: a free-jump square.",
-    "Dashed green square: a reserved square.",
-    "Darker squares: the inner area; the ring around it is the border.",
+    N_("Blue dot: a square you can click; blue frame: the square you picked."),
+    N_("Yellow squares and the arrow: the last move's path."),
+    N_("Dashed orange circle: a free-jump square."),
+    N_("Dashed green square: a reserved square."),
+    N_("Darker squares: the inner area; the ring around it is the border."),
 )
 
 CELL = 60

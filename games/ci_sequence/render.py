@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from games.ci_sequence.geometry import DIR_DELTA, DIR_NAMES, FILES, NAMES
+from games.messages import N_
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, frame, picture, ring
 from games.ui import BoardUI
 
 # The key under the board: what each mark means.
 BOARD_KEY = (
-    "Green dot or ring: a square or tile you can click; green frame: the one you picked.",
-    "Dashed green frame: the tile that moved last; red corner: the tile placed last.",
-    "Arrows round a square: the directions you can push.",
+    N_("Green dot or ring: a square or tile you can click; green frame: the one you picked."),
+    N_("Dashed green frame: the tile that moved last; red corner: the tile placed last."),
+    N_("Arrows round a square: the directions you can push."),
 )
 
 SEATS = ("Moon", "Sun")

@@ -48,9 +48,10 @@ from games.ci_sequence.geometry import (
     TYPES_IN_HAND,
     options,
 )
+from games.messages import N_
 
 PLY_LIMIT = 200
-SEAT_NAMES = ("Moon", "Sun")
+SEAT_NAMES = (N_("Moon"), N_("Sun"))
 
 
 class State:

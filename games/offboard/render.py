@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from games.messages import N_
 from games.offboard.geometry import (
     COLUMNS,
     GUTTER_RING,
@@ -18,11 +19,11 @@ from games.ui import BoardUI
 
 # The key under the board: what each mark means.
 BOARD_KEY = (
-    "White dot or dashed white ring: a cell you can click.",
-    "Blue ring: the ball you picked; arrows show where the line goes.",
-    "Green badge: the points a pushed-off ball scores; grey “full”: its gutter is full.",
-    "Lighter cell with a faint ring: the last move.",
-    "Numbers round the rim: what each gutter is worth.",
+    N_("White dot or dashed white ring: a cell you can click."),
+    N_("Blue ring: the ball you picked; arrows show where the line goes."),
+    N_("Green badge: the points a pushed-off ball scores; grey “full”: its gutter is full."),
+    N_("Lighter cell with a faint ring: the last move."),
+    N_("Numbers round the rim: what each gutter is worth."),
 )
 
 SEATS = ("Red", "Yellow")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.messages import N_
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, picture, ring
 from games.ui import BoardUI
@@ -9,11 +10,11 @@ from games.words import short_result
 
 # The key under the board: what each mark means.
 BOARD_KEY = (
-    "Yellow ring: a piece you can move; dark dot: a square it can move to; dark ring: a capture.",
-    "Blue ring: the piece you picked.",
-    "Yellow frame: the last move; grey cross: the piece it captured.",
-    "Hatched red or blue square: a gate closed this turn.",
-    "Dashed yellow ring: a piece the player whose turn it is could move.",
+    N_("Yellow ring: a piece you can move; dark dot: a square it can move to; dark ring: a capture."),
+    N_("Blue ring: the piece you picked."),
+    N_("Yellow frame: the last move; grey cross: the piece it captured."),
+    N_("Hatched red or blue square: a gate closed this turn."),
+    N_("Dashed yellow ring: a piece the player whose turn it is could move."),
 )
 
 CELL = 60

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from daymove.play.models import Match
 from daymove.play.wording import said
@@ -76,10 +77,10 @@ def review_steps(base_url: str, shown_ply: int, last_ply: int) -> list[Step]:
         return base_url if ply == last_ply else f"{base_url}?at={ply}"
 
     return [
-        Step("first", "First position", url(0)),
-        Step("previous", "Previous move", url(shown_ply - 1)),
-        Step("next", "Next move", url(shown_ply + 1)),
-        Step("last", "Latest position", url(last_ply)),
+        Step("first", gettext("First position"), url(0)),
+        Step("previous", gettext("Previous move"), url(shown_ply - 1)),
+        Step("next", gettext("Next move"), url(shown_ply + 1)),
+        Step("last", gettext("Latest position"), url(last_ply)),
     ]
 
 
