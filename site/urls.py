@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("daymove.moderation.urls")),
     path("", include("daymove.live.urls")),
     path("leagues/", include("daymove.competitions.urls")),
+    path("leagues/", include("daymove.web.league_urls")),
     path("ladders/", include("daymove.web.ladder_urls")),
     path("", include("daymove.web.urls")),
 ]

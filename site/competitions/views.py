@@ -18,6 +18,7 @@ from daymove.competitions import downloads, pages
 from daymove.competitions import registration as registering
 from daymove.competitions.models import Registration
 from daymove.competitions.tables import division_table
+from daymove.competitions.withdrawal_preview import for_viewer
 from daymove.errors import Refused
 from daymove.refusals import answers_refusals
 from games.registry import all_games
@@ -123,9 +124,11 @@ def _division_context(request, division) -> dict:
 @never_cache
 @require_GET
 def division_page(request, slug, number, division):
-    """One division: standings with statuses and tie-breaks in words, the crosstable and the fixtures."""
+    """One division: standings with statuses and tie-breaks in words, the crosstable and the fixtures; for a player
+    of its running season, what withdrawing would do to their games."""
     division = pages.division_or_404(slug, number, division)
-    return render(request, "competitions/division.html", _division_context(request, division))
+    context = _division_context(request, division) | {"withdrawal": for_viewer(division, request.user)}
+    return render(request, "competitions/division.html", context)
 
 
 @never_cache

@@ -56,7 +56,8 @@ def require_staff(user) -> None:
 def games_of(entry: Entry) -> list[LeagueGame]:
     """The entry's league games in its division, with their matches."""
     mine = Q(match__player0_id=entry.player_id) | Q(match__player1_id=entry.player_id)
-    return list(LeagueGame.objects.filter(mine, division_id=entry.division_id).select_related("match"))
+    games = LeagueGame.objects.filter(mine, division_id=entry.division_id)
+    return list(games.select_related("match__player0", "match__player1"))
 
 
 def seat_in(game: LeagueGame, player_id: int) -> int:

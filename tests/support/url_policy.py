@@ -233,6 +233,16 @@ POLICY: dict[str, list[Case]] = {
     "competitions:registration": [
         Case(league, post=members(302), data=lambda w: {"mode": "recurring"}, acts=PEOPLE, setup=in_a_league)
     ],
+    # Withdrawing is the division's players' own (their entry); anyone else's POST is refused back to the page.
+    "leagues:withdraw": [
+        Case(
+            lambda w: league(w, number=1, division=1),
+            post=members(302),
+            data=lambda w: {"confirm": "yes", "rule": "struck"},
+            acts=PLAYERS,
+            setup=in_a_league,
+        )
+    ],
     "match_part": [
         Case(lambda w, part=part: {"match_id": w.match.pk, "part": part}, get=each(200), label=part)
         for part in ("head", "play", "actions")

@@ -1,0 +1,103 @@
+"""What withdrawing would do to a player's games now, told before they confirm (the rule is `withdrawals`').
+
+It reads the games as `withdrawing.mark_withdrawn` will and asks the same pure rule, so the page says what the
+withdrawal then does; `describe` words it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from daymove.competitions import withdrawals, withdrawing
+from daymove.competitions.models import Division, Entry, Season
+from daymove.errors import Refused
+from daymove.play.models import Match
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The rule that would apply, the player's games finished of all, and the opponents of the games it would end."""
+
+    rule: withdrawals.Rule
+    finished: int
+    total: int
+    aborted: tuple[str, ...]
+    forfeited: tuple[str, ...]
+
+    @property
+    def words(self) -> str:
+        return describe(self)
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def _names(opponents: tuple[str, ...]) -> str:
+    """ "ann, ben (2 games) and cat": each opponent once, with how many games if more than one."""
+    named = [name if n == 1 else f"{name} ({_games(n)})" for name, n in sorted(Counter(opponents).items())]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def describe(preview: Preview) -> str:
+    """The preview in words, naming the opponents whose games it ends."""
+    done = f"You have finished {preview.finished} of your {_games(preview.total)}"
+    if preview.rule is withdrawals.Rule.STRUCK:
+        words = f"{done}, fewer than half, so all of them are struck from the table"
+        if preview.finished:
+            words += " (the finished ones stay rated)"
+        if preview.aborted:
+            words += f"; your {_games(len(preview.aborted))} still running, against {_names(preview.aborted)}, "
+            words += "are aborted, unrated"
+        return words + "."
+    words = f"{done}, half or more, so your results stand"
+    if preview.forfeited:
+        words += f"; your {_games(len(preview.forfeited))} still running are forfeit wins, unrated, for "
+        words += _names(preview.forfeited)
+    return words + "."
+
+
+def _opponent(game, player_id: int) -> str:
+    return game.match.players[1 - withdrawing.seat_in(game, player_id)].username
+
+
+def preview(entry: Entry) -> Preview:
+    """What withdrawing `entry` now would do to each of its games."""
+    games = withdrawing.games_of(entry)
+    finished = [withdrawals.Game(g.pk, g.match.status == Match.Status.FINISHED) for g in games]
+    decision = withdrawals.withdraw(finished)
+    running = {g.pk: g for g in games if g.match.status == Match.Status.ACTIVE}
+    return Preview(
+        rule=decision.rule,
+        finished=sum(g.finished for g in finished),
+        total=len(games),
+        aborted=tuple(_opponent(running[pk], entry.player_id) for pk in decision.aborted if pk in running),
+        forfeited=tuple(_opponent(running[pk], entry.player_id) for pk in decision.forfeited if pk in running),
+    )
+
+
+def for_viewer(division: Division, user) -> Preview | None:
+    """What withdrawing would do to the viewer's games in the division; None unless they play in it, its season
+    runs and they have not withdrawn."""
+    if not user.is_authenticated or division.season.status != Season.Status.RUNNING:
+        return None
+    entry = Entry.objects.filter(division=division, player=user, withdrawn_at__isnull=True).first()
+    return preview(entry) if entry is not None else None
+
+
+def own_entry(division: Division, user) -> Entry:
+    """The user's entry in the division (withdrawn or not); Refused if they do not play in it."""
+    entry = Entry.objects.filter(division=division, player=user).select_related("division").first()
+    if entry is None:
+        raise Refused("You do not play in this division, so there is nothing to withdraw from.")
+    return entry
+
+
+def require_as_shown(entry: Entry, rule_shown: str) -> None:
+    """Refused if the rule the player confirmed is no longer the one a withdrawal would apply (a game ended since)."""
+    if entry.withdrawn_at is None and preview(entry).rule != rule_shown:
+        raise Refused(
+            "One of your games has ended since the page was drawn, and that changes what withdrawing does "
+            "to your games: read it again before you confirm."
+        )
