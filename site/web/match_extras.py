@@ -1,10 +1,11 @@
-"""What the match page shows beside the board: ratings, the result's rating changes, draw offers, chat, notes,
-the viewer's analysis board and plan, and the player's next game."""
+"""What the match page shows beside the board: ratings, the result's rating changes, the league or ladder it is
+played in, draw offers, chat, notes, the viewer's analysis board and plan, and the player's next game."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 
+from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.notify.declines import declined_by
 from daymove.plans.summary import plans_context
 from daymove.play.draws import can_offer_draw
@@ -13,6 +14,23 @@ from daymove.ratings.models import RatingChange, display
 from daymove.ratings.updates import ratings_for
 from daymove.talk.services import talk_context
 from daymove.web.turn_order import next_game
+
+# What the match page loads with the match, in its one query: the clock, and the league or ladder it is played in
+# (left joins, so a friendly game costs nothing more).
+MATCH_PAGE_RELATED = ("clock", f"{LEAGUE_GAME}__division__season__series", "ladder_game__ladder")
+
+
+def competition(match: Match) -> dict | None:
+    """The league division or ladder the match is played in, as the page links to it ({"label", "url"}), or None.
+
+    Needs the match loaded with MATCH_PAGE_RELATED; then one query for a league game (its round of rounds), none else.
+    """
+    if hasattr(match, LEAGUE_GAME):
+        return {"label": league_label(match), "url": match.league_game.division.get_absolute_url()}
+    if hasattr(match, "ladder_game"):
+        ladder = match.ladder_game.ladder
+        return {"label": ladder.name, "url": ladder.get_absolute_url()}
+    return None
 
 
 def match_extras(match: Match, user) -> dict:
@@ -40,6 +58,7 @@ def match_extras(match: Match, user) -> dict:
         | plans_context(match, user)
         | {
             "player_rows": players,
+            "competition": competition(match),
             "draw_possible": match.is_active and seat is not None and can_offer_draw(match),
             "draw_offered_by_me": seat is not None and offer == seat,
             "draw_offered_to_me": seat is not None and offer == 1 - seat,

@@ -31,7 +31,7 @@ from daymove.round import endings, moves
 from daymove.safety.blocks import either_blocked_ids
 from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
-from daymove.web.match_extras import match_extras
+from daymove.web.match_extras import MATCH_PAGE_RELATED, match_extras
 from daymove.web.profiles import bot_lobby_rows
 from daymove.web.turn_order import by_deadline, next_game
 from games.registry import all_games
@@ -251,7 +251,7 @@ def _render_match(request, match: Match, *, clicked=(), at=None, form=None, erro
 @require_GET
 def match_page(request, match_id):
     """The match: board from the viewer's side, clicks towards a move, history and replay."""
-    match = match_or_404(match_id, "clock")
+    match = match_or_404(match_id, *MATCH_PAGE_RELATED)
     return _render_match(request, match, clicked=request.GET.getlist("s")[:8], at=_parse_at(request))
 
 
@@ -278,7 +278,7 @@ def match_part(request, match_id, part):
     """htmx, on a live update: 204 while what `part` shows is still at the version the page sent, else the part."""
     if part not in LIVE_PARTS:
         raise Http404("There is no such part of a match page.")
-    match = match_or_404(match_id, "clock")
+    match = match_or_404(match_id, *MATCH_PAGE_RELATED)
     current = _version(match)
     keys = LIVE_PARTS[part]
     if keys and all(request.GET.get(key) == current[key] for key in keys):
@@ -288,7 +288,7 @@ def match_part(request, match_id, part):
 
 def _move_refused(request, refusal: Refused, match_id):
     """The match page (or its play area) again, with the reason the move was refused."""
-    match = match_or_404(match_id, "clock")
+    match = match_or_404(match_id, *MATCH_PAGE_RELATED)
     return _render_match(request, match, form=MoveForm(request.POST), error=refusal.message, status=refusal.status)
 
 
@@ -301,7 +301,7 @@ def play_move(request, match_id):
     if not form.is_valid():
         raise Refused("Type a move in the game's notation.")
     result = moves.submit_move(match_id, request.user, form.cleaned_data["move"], form.cleaned_data["ply"])
-    match = match_or_404(result.match.pk, "clock")  # read again: a planned reply may have answered
+    match = match_or_404(result.match.pk, *MATCH_PAGE_RELATED)  # read again: a planned reply may have answered
     going_on = None
     if request.user.player.next_game_after_move and match.to_move != match.seat_of(request.user):
         going_on = next_game(request.user, after=match)  # the player asked to go on to their next game
@@ -321,7 +321,7 @@ def play_move(request, match_id):
 def resign(request, match_id):
     """GET: the confirmation page; POST with confirm=yes: resign the match."""
     if request.method != "POST" or request.POST.get("confirm") != "yes":
-        match = match_or_404(match_id, "clock")
+        match = match_or_404(match_id, *MATCH_PAGE_RELATED)
         if match.seat_of(request.user) is None:
             context = {"match": match, "error": gettext("You are not playing in this match.")}
             return render(request, "play/resign_confirm.html", context, status=403)
