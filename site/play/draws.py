@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
+from django.utils.translation import gettext
 
 from daymove.errors import Conflict, Refused
 from daymove.play import signals
@@ -20,7 +21,7 @@ def can_offer_draw(match: Match) -> bool:
 def _seat_in_active_match(match: Match, user) -> int:
     seat = player_seat(match, user)
     if not match.is_active:
-        raise Conflict("This match is over.")
+        raise Conflict(gettext("This match is over."))
     return seat
 
 
@@ -29,17 +30,17 @@ def offer_draw(match_id, user) -> Match:
     match = get_match(match_id)
     seat = _seat_in_active_match(match, user)
     if not can_offer_draw(match):
-        raise Refused(f"{match.rules.name} cannot end in a draw.")
+        raise Refused(gettext("%(game)s cannot end in a draw.") % {"game": match.rules.name})
     if match.draw_offer_seat == 1 - seat:
         return accept_draw(match_id, user)
     if match.draw_offer_seat == seat:
-        raise Conflict("You have already offered a draw.")
+        raise Conflict(gettext("You have already offered a draw."))
     with transaction.atomic():
         changed = Match.objects.filter(pk=match.pk, status=Match.Status.ACTIVE, draw_offer_seat=None).update(
             draw_offer_seat=seat
         )
         if changed != 1:
-            raise Conflict("The match changed meanwhile; look again.")
+            raise Conflict(gettext("The match changed meanwhile; look again."))
         match.draw_offer_seat = seat
         signals.draw_offered.send(sender=Match, match=match, seat=seat)
     return match
@@ -54,7 +55,7 @@ def accept_draw(match_id, user) -> Match:
         None,
         "agreement",
         only_if=Q(draw_offer_seat=1 - seat),
-        conflict="There is no draw offer to accept any more.",
+        conflict=gettext("There is no draw offer to accept any more."),
     )
 
 
@@ -67,7 +68,7 @@ def decline_draw(match_id, user) -> Match:
             draw_offer_seat=None
         )
         if changed != 1:
-            raise Conflict("There is no draw offer to decline any more.")
+            raise Conflict(gettext("There is no draw offer to decline any more."))
         match.draw_offer_seat = None
         signals.draw_declined.send(sender=Match, match=match, seat=1 - seat)
     return match

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.errors import Conflict, Refused
 from daymove.play.draws import lapse_draw_offer
@@ -58,24 +59,25 @@ def submit_move(match_id, user, text: str, seen_ply, *, at=None) -> MoveResult:
     try:
         seen_ply = int(seen_ply)
     except (TypeError, ValueError):
-        raise Refused("The form did not say which position you saw; reload the page.") from None
+        raise Refused(gettext("The form did not say which position you saw; reload the page.")) from None
     notation = _canonical(match, text)
     if match.ply != seen_ply:
         repeat = _repeat_of(match, seat, seen_ply, notation)
         if repeat is not None:
             return MoveResult(match, repeat, repeated=True)
-        raise Conflict("The position has changed since you loaded the page; nothing was played. Look again.")
+        raise Conflict(gettext("The position has changed since you loaded the page; nothing was played. Look again."))
     if not match.is_active:
-        raise Conflict("This match is over.")
+        raise Conflict(gettext("This match is over."))
     if match.to_move != seat:
-        raise Conflict("It is not your turn.")
+        raise Conflict(gettext("It is not your turn."))
 
     rules = match.rules
     try:
         new_state = rules.play(match.position(), notation)
     except RulesError:
         raise Refused(
-            f"{notation} is not a legal move in this position: the match page shows the moves you can make."
+            gettext("%(move)s is not a legal move in this position: the match page shows the moves you can make.")
+            % {"move": notation}
         ) from None
     try:
         return _store(match, seat, seen_ply, notation, new_state, at or timezone.now())
@@ -102,12 +104,12 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state, now
         with transaction.atomic():
             changed = Match.objects.filter(pk=match.pk, ply=seen_ply, status=Match.Status.ACTIVE).update(**fields)
             if changed != 1:
-                raise Conflict("Another move was played first; nothing was played. Look again.")
+                raise Conflict(gettext("Another move was played first; nothing was played. Look again."))
             move = Move.objects.create(match=match, ply=seen_ply, seat=seat, notation=notation, created=now)
             for name, value in fields.items():
                 setattr(match, name, value)
             if match.is_active:
                 lapse_draw_offer(match)
     except IntegrityError:
-        raise Conflict("Another move was played first; nothing was played. Look again.") from None
+        raise Conflict(gettext("Another move was played first; nothing was played. Look again.")) from None
     return MoveResult(match, move)

@@ -143,3 +143,14 @@ def test_a_rules_page_without_a_translation_is_english_and_says_so(slug):
     else:
         assert "rozstrzygają zasady w wersji angielskiej" in polish
     assert "Tych zasad" not in english and "<div lang=" not in english
+
+
+@pytest.mark.django_db
+def test_a_refused_move_is_explained_in_the_players_language(alice, bob):
+    match = start(alice, bob)
+    speak(alice, "pl")
+    client = Client()
+    client.force_login(alice)
+    move = match.rules.legal_move_strings(match.position())[0]
+    answer = client.post(reverse("play_move", args=[match.pk]), {"move": move, "ply": match.ply + 5}, follow=True)
+    assert "Pozycja zmieniła się od wczytania strony" in answer.content.decode()
