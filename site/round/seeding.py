@@ -102,8 +102,9 @@ def load_season(entry: dict, users: dict) -> Season | None:
     """Start a season of the series named by `entry` with its entrants and play its games as listed; None if the
     series has started a season already.
 
-    The season starts now (its clocks run from now), and the next one opens for registration. Each listed game, named by its two players, is played
-    `plies` random legal moves (the same ones on every run) and may end with "resigns" or "draw" as a match does.
+    The season starts now (its clocks run from now), and the next one opens for registration. Each listed game,
+    named by its two players, is played `plies` random legal moves (the same ones on every run) and may end with
+    "resigns" or "draw" as a match does.
     """
     series = Series.objects.get(slug=entry["series"])
     if series.seasons.exclude(status=Season.Status.OPEN).exists():
