@@ -102,6 +102,11 @@ def terms(series: Series) -> list[tuple[str, str]]:
         ),
         ("Vacation", f"At most {series.vacation_cap_days} days of vacation a season count in this league's games."),
         ("Bots", "Bots may enter." if series.bots_allowed else "No bots."),
+        (
+            "Public tables",
+            "League games are listed on the league's tables whatever your archive setting, like the results of any "
+            "competition; unlisted, they stay off the watch page and the archive of all games.",
+        ),
     ]
 
 
