@@ -34,6 +34,10 @@ def _games(count: int) -> str:
     return f"{count} game" if count == 1 else f"{count} games"
 
 
+def _are(games: tuple) -> str:
+    return "is" if len(games) == 1 else "are"
+
+
 def _names(opponents: tuple[str, ...]) -> str:
     """ "ann, ben (2 games) and cat": each opponent once, with how many games if more than one."""
     named = [name if n == 1 else f"{name} ({_games(n)})" for name, n in sorted(Counter(opponents).items())]
@@ -46,14 +50,15 @@ def describe(preview: Preview) -> str:
     if preview.rule is withdrawals.Rule.STRUCK:
         words = f"{done}, fewer than half, so all of them are struck from the table"
         if preview.finished:
-            words += " (the finished ones stay rated)"
+            words += " (the finished one stays rated)" if preview.finished == 1 else " (the finished ones stay rated)"
         if preview.aborted:
             words += f"; your {_games(len(preview.aborted))} still running, against {_names(preview.aborted)}, "
-            words += "are aborted, unrated"
+            words += f"{_are(preview.aborted)} aborted, unrated"
         return words + "."
     words = f"{done}, half or more, so your results stand"
     if preview.forfeited:
-        words += f"; your {_games(len(preview.forfeited))} still running are forfeit wins, unrated, for "
+        wins = "is a forfeit win" if len(preview.forfeited) == 1 else "are forfeit wins"
+        words += f"; your {_games(len(preview.forfeited))} still running {wins}, unrated, for "
         words += _names(preview.forfeited)
     return words + "."
 
