@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -87,15 +87,34 @@ def refusal(
     vacation: Collection[int],
     today: date,
 ) -> Refusal | None:
-    """Why the challenger may not challenge the defender now, or None if they may."""
+    """Why the challenger may not challenge the defender now, or None if they may (the whole ladder in hand)."""
+    places = {player: place for place, player in enumerate(ladder, 1)}
+    return refusal_by_places(len(ladder), places, challenger, defender, open_games, past_games, vacation, today)
+
+
+def refusal_by_places(
+    size: int,
+    places: Mapping[int, int],
+    challenger: int,
+    defender: int,
+    open_games: Collection[OpenGame],
+    past_games: Collection[PastGame],
+    vacation: Collection[int],
+    today: date,
+) -> Refusal | None:
+    """The same rule knowing only the ladder's size and the two players' places (absent from `places`: off the
+    ladder), so a page of a long ladder is judged without reading the rest of it.
+
+    `open_games` must hold every open game of either player, `past_games` the challenger's, `vacation` the players of
+    those games who are away."""
     if challenger == defender:
         return Refusal.YOURSELF
-    if defender not in ladder:
+    if defender not in places:
         return Refusal.NOT_ON_LADDER
-    distance = place_of(ladder, challenger) - place_of(ladder, defender)
+    distance = places.get(challenger, size + 1) - places[defender]
     if distance <= 0:
         return Refusal.BELOW
-    if distance > reach(len(ladder)):
+    if distance > reach(size):
         return Refusal.TOO_FAR
     if defender in vacation:
         return Refusal.ON_VACATION

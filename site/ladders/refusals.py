@@ -1,4 +1,5 @@
-"""Who may challenge whom on a ladder now, and why not: the pure rule (`arithmetic.refusal`) fed from the rows.
+"""Who may challenge whom on a ladder now, and why not: the pure rule (`arithmetic.refusal_by_places`) fed from
+the rows of the players concerned only.
 
 A player not on the ladder counts as just below the bottom: their first challenge joins them there.
 """
@@ -8,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db.models import Q
 from django.utils import timezone
 
 from daymove.clocks.models import Vacation
 from daymove.errors import Refused
 from daymove.ladders import arithmetic
-from daymove.ladders.models import Ladder, LadderGame
-from daymove.ladders.places import standing
+from daymove.ladders.models import Ladder, LadderGame, Rung
 from daymove.players.accounts import has_verified_email
 from daymove.players.bots import is_bot
 from daymove.safety.blocks import either_blocked_ids
@@ -27,9 +28,11 @@ BLOCKED = "One of you has blocked the other."
 
 @dataclass(frozen=True)
 class Situation:
-    """What the rule needs to know about one ladder now: places, open and recent games, who is on vacation."""
+    """What the rule needs to know about some players of one ladder now: the ladder's size, their places, the open
+    games any of them plays, the challenger's recent games, and who of those games' players is on vacation."""
 
-    standing: tuple[int, ...]
+    size: int
+    places: dict[int, int]
     open_games: tuple[arithmetic.OpenGame, ...]
     past_games: tuple[arithmetic.PastGame, ...]
     vacation: frozenset[int]
@@ -42,20 +45,29 @@ def on_vacation(player_ids, now: datetime) -> frozenset[int]:
     return frozenset(away.values_list("user_id", flat=True))
 
 
-def situation(ladder: Ladder, also: tuple[int, ...] = (), now: datetime | None = None) -> Situation:
-    """The ladder as the rule sees it now (`also`: players off the ladder whose vacation matters too)."""
+def situation(ladder: Ladder, challenger_id: int | None, players, now: datetime | None = None) -> Situation:
+    """The ladder as the rule sees it for `challenger_id` (None: nobody) facing `players`, in five queries whatever
+    the ladder's length: only these players' rows and games are read."""
     now = now or timezone.now()
-    places = standing(ladder)
+    concerned = {*players} | ({challenger_id} if challenger_id is not None else set())
+    rungs = Rung.objects.filter(ladder=ladder)
+    places = dict(rungs.filter(player_id__in=concerned).values_list("player_id", "place"))
     games = LadderGame.objects.filter(ladder=ladder)
+    either = Q(challenger_id__in=concerned) | Q(defender_id__in=concerned)
     open_games = tuple(
-        arithmetic.OpenGame(c, d) for c, d in games.filter(ended_at=None).values_list("challenger_id", "defender_id")
+        arithmetic.OpenGame(c, d)
+        for c, d in games.filter(either, ended_at=None).values_list("challenger_id", "defender_id")
     )
-    recent = games.filter(ended_at__gt=now - arithmetic.REPEAT_AFTER).values_list(
-        "challenger_id", "defender_id", "ended_at"
-    )
-    past_games = tuple(arithmetic.PastGame(c, d, ended.date()) for c, d, ended in recent)
-    involved = {*places, *also, *(p for g in open_games for p in (g.challenger, g.defender))}
-    return Situation(places, open_games, past_games, on_vacation(involved, now), now)
+    past_games = ()
+    if challenger_id is not None:
+        mine = Q(challenger_id=challenger_id) | Q(defender_id=challenger_id)
+        recent = games.filter(mine, ended_at__gt=now - arithmetic.REPEAT_AFTER)
+        past_games = tuple(
+            arithmetic.PastGame(c, d, ended.date())
+            for c, d, ended in recent.values_list("challenger_id", "defender_id", "ended_at")
+        )
+    involved = concerned | {p for g in open_games for p in (g.challenger, g.defender)}
+    return Situation(rungs.count(), places, open_games, past_games, on_vacation(involved, now), now)
 
 
 def viewer_refusal(ladder: Ladder, challenger) -> str | None:
@@ -71,8 +83,9 @@ def viewer_refusal(ladder: Ladder, challenger) -> str | None:
 
 def pair_refusal(situation: Situation, challenger_id: int, defender_id: int, blocked: set[int]) -> str | None:
     """Why the challenger may not challenge the defender in this situation, or None."""
-    reason = arithmetic.refusal(
-        situation.standing,
+    reason = arithmetic.refusal_by_places(
+        situation.size,
+        situation.places,
         challenger_id,
         defender_id,
         situation.open_games,
@@ -81,7 +94,7 @@ def pair_refusal(situation: Situation, challenger_id: int, defender_id: int, blo
         situation.now.date(),
     )
     if reason is not None:
-        return arithmetic.refusal_in_words(reason, len(situation.standing))
+        return arithmetic.refusal_in_words(reason, situation.size)
     return BLOCKED if defender_id in blocked else None
 
 
@@ -90,7 +103,7 @@ def refusal(ladder: Ladder, challenger, defender) -> str | None:
     reason = viewer_refusal(ladder, challenger)
     if reason is None:
         reason = pair_refusal(
-            situation(ladder, (challenger.pk,)), challenger.pk, defender.pk, either_blocked_ids(challenger)
+            situation(ladder, challenger.pk, (defender.pk,)), challenger.pk, defender.pk, either_blocked_ids(challenger)
         )
     return reason
 

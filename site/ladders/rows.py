@@ -1,9 +1,12 @@
-"""The ladder page's rows: every player in place order, with whether the viewer may challenge them, or why not."""
+"""The ladder page's rows: a page of players in place order, with whether the viewer may challenge them, or why not."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+
+from django.db.models import QuerySet
 
 from daymove.ladders.models import Ladder, Rung
 from daymove.ladders.refusals import pair_refusal, situation, viewer_refusal
@@ -30,13 +33,20 @@ class Row:
     reason: str
 
 
-def rows(ladder: Ladder, viewer) -> list[Row]:
-    """Every row of `ladder` in place order for `viewer` (a user, or an anonymous one), in a handful of queries.
+def in_place_order(ladder: Ladder) -> QuerySet[Rung]:
+    """The ladder's rungs with their players, place 1 first: slice it (or page it) to read a part of a long ladder."""
+    return Rung.objects.filter(ladder=ladder).select_related("player").order_by("place")
+
+
+def rows(ladder: Ladder, viewer, rungs: Iterable[Rung]) -> list[Row]:
+    """These rungs of `ladder` (a page of `in_place_order`) for `viewer` (a user, or an anonymous one), in a fixed
+    number of queries: only these players, the viewer and their open games are read, whatever the ladder's length.
 
     A viewer not on the ladder sees whom their first challenge may reach from just below the bottom.
     """
+    rungs = list(rungs)
     signed_in = viewer is not None and viewer.is_authenticated
-    now_sees = situation(ladder, (viewer.pk,) if signed_in else ())
+    now_sees = situation(ladder, viewer.pk if signed_in else None, [rung.player_id for rung in rungs])
     everyone = viewer_refusal(ladder, viewer) if signed_in else ""
     blocked = either_blocked_ids(viewer) if signed_in and everyone is None else set()
     playing: dict[int, int] = {}
@@ -44,7 +54,7 @@ def rows(ladder: Ladder, viewer) -> list[Row]:
         for player_id in (game.challenger, game.defender):
             playing[player_id] = playing.get(player_id, 0) + 1
     result = []
-    for rung in Rung.objects.filter(ladder=ladder).select_related("player").order_by("place"):
+    for rung in rungs:
         reason = everyone
         if reason is None:
             reason = pair_refusal(now_sees, viewer.pk, rung.player_id, blocked)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from daymove.clocks.models import ChallengeClock
@@ -13,7 +13,7 @@ from daymove.clocks.terms import apply_terms, check_terms
 from daymove.ladders import arithmetic
 from daymove.ladders.models import Ladder, LadderGame, PlaceChange, Rung
 from daymove.ladders.refusals import viewer_refusal
-from daymove.ladders.rows import rows
+from daymove.ladders.rows import in_place_order, rows
 from daymove.ratings.charts import history_svg
 
 ROWS_PER_PAGE = 50  # a ladder of thousands is read a page at a time; "your place" jumps to the viewer's page
@@ -56,39 +56,49 @@ def page_of(place: int) -> int:
 
 
 def ladder_page(ladder: Ladder, viewer, page_number) -> dict:
-    """One page of the ladder's rows for `viewer`, what the viewer may do on it, its open games and recent changes."""
-    every_row = rows(ladder, viewer)
-    page: Page = Paginator(every_row, ROWS_PER_PAGE, allow_empty_first_page=True).get_page(page_number)
-    yours = next((row for row in every_row if row.is_viewer), None)
+    """One page of the ladder's rows for `viewer`, what the viewer may do on it, the open games of its players and
+    recent changes: in a fixed number of queries, reading only the page's players, whatever the ladder's length."""
+    page: Page = Paginator(in_place_order(ladder), ROWS_PER_PAGE, allow_empty_first_page=True).get_page(page_number)
+    page.object_list = rows(ladder, viewer, page.object_list)
+    size = page.paginator.count
     signed_in = viewer.is_authenticated
+    yours = Rung.objects.filter(ladder=ladder, player=viewer).first() if signed_in else None
     return {
         "ladder": ladder,
         "rows": page,
-        "size": len(every_row),
-        "your_row": yours,
+        "size": size,
+        "your_rung": yours,
         "your_page": page_of(yours.place) if yours else None,
         "bottom_page": page.paginator.num_pages,
         "everyone_refused": viewer_refusal(ladder, viewer) if signed_in else None,
-        "reach": arithmetic.reach(len(every_row)),
-        "reach_rows": min(arithmetic.reach(len(every_row)), len(every_row)),
+        "reach": arithmetic.reach(size),
+        "reach_rows": min(arithmetic.reach(size), size),
         "cap": arithmetic.OPEN_GAMES_CAP,
         "repeat_days": arithmetic.REPEAT_AFTER.days,
         "idle_days": arithmetic.IDLE_MONTH.days,
         "removed_days": arithmetic.REMOVED_AFTER.days,
         "clock": clock_in_words(ladder.time_control),
         "options": ladder.rules.describe_options(ladder.options),
-        "open_games": open_games(ladder, {row.player.pk: row.place for row in every_row}),
+        "open_games": open_games(ladder, [row.player.pk for row in page]),
         "changes": recent_changes(ladder),
     }
 
 
-def open_games(ladder: Ladder, places: dict[int, int]) -> list[LadderGame]:
-    """The ladder games being played, newest first, each with both players' places now (None: off the ladder)."""
-    games = LadderGame.objects.filter(ladder=ladder, ended_at=None)
-    found = list(games.select_related("challenger", "defender", "match").order_by("-created", "-pk"))
-    for game in found:
-        game.challenger_place, game.defender_place = places.get(game.challenger_id), places.get(game.defender_id)
-    return found
+def open_games(ladder: Ladder, players) -> list[LadderGame]:
+    """The ladder games these players (a page's) are playing, newest first, each with both players' places now
+    (None: off the ladder), in one query."""
+    games = LadderGame.objects.filter(Q(challenger_id__in=players) | Q(defender_id__in=players), ladder=ladder)
+    games = games.filter(ended_at=None).select_related("challenger", "defender", "match")
+    return list(
+        games.annotate(challenger_place=_place_of("challenger"), defender_place=_place_of("defender")).order_by(
+            "-created", "-pk"
+        )
+    )
+
+
+def _place_of(side: str) -> Subquery:
+    """The place now on the game's ladder of the game's player on this side (None: off the ladder)."""
+    return Subquery(Rung.objects.filter(ladder=OuterRef("ladder"), player=OuterRef(side)).values("place")[:1])
 
 
 def recent_changes(ladder: Ladder) -> list[PlaceChange]:

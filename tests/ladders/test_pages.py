@@ -312,6 +312,39 @@ def test_the_pages_ask_as_many_queries_whatever_the_size_of_the_ladder(ladder):
     assert [_queries(client, url) for url in urls] == small
 
 
+def _rows_read(captured) -> list[int]:
+    """How many rows each SELECT of a request returned (each run again as it was sent)."""
+    with connection.cursor() as cursor:
+        read = []
+        for query in captured.captured_queries:
+            if query["sql"].lstrip().upper().startswith("SELECT"):
+                cursor.execute(query["sql"])
+                read.append(len(cursor.fetchall()))
+    return read
+
+
+def test_a_page_of_a_long_ladder_reads_its_own_rows_not_the_ladder_in_as_many_queries(ladder):
+    member_, newcomer = member(8), UserFactory(username="newcomer")
+    cost = {}
+    for size in ("short", "long"):
+        if size == "long":  # three more pages below, with a game on them
+            line_up(ladder, [UserFactory(username=f"many{n}") for n in range(ROWS_PER_PAGE * 3)])
+            challenge_on_ladder(ladder, UserFactory(username="many60"), "many40")
+        bottom = ladder.get_absolute_url() + f"?page={ladder.rungs.count() // ROWS_PER_PAGE + 1}"
+        for name, viewer, url, live in (
+            ("member, first page", member_, ladder.get_absolute_url(), False),
+            ("member, live refresh", member_, ladder.get_absolute_url(), True),
+            ("newcomer, bottom page", newcomer, bottom, False),
+            ("visitor, bottom page", None, bottom, True),
+        ):
+            with CaptureQueriesContext(connection) as captured:
+                assert client_of(viewer).get(url, headers={"HX-Request": "true"} if live else {}).status_code == 200
+            cost[size, name] = len(captured), max(_rows_read(captured))
+    for (size, name), (queries, most) in cost.items():
+        assert queries == cost["short", name][0], f"{name}: {queries} queries on the long ladder"
+        assert most <= ROWS_PER_PAGE + 1, f"{name} on the {size} ladder read {most} rows in one query"
+
+
 # ---- joining an empty ladder, leaving -----------------------------------------------------------------------------
 
 

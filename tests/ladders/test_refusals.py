@@ -10,7 +10,7 @@ from django.utils import timezone
 from daymove.clocks.vacations import book_vacation, local_today
 from daymove.errors import Refused
 from daymove.ladders.refusals import refusal
-from daymove.ladders.rows import rows
+from daymove.ladders.rows import in_place_order, rows
 from daymove.round.ladder_challenges import challenge_on_ladder
 from daymove.safety.blocks import block
 from tests.factories import UserFactory
@@ -90,24 +90,24 @@ def test_bots_unverified_players_blocks_and_closed_ladders_are_refused(ladder, p
 
 def test_rows_give_every_player_in_place_order_with_a_button_or_the_reason(ladder, p):
     challenge_on_ladder(ladder, p[12], "p10")
-    shown = rows(ladder, p[12])
+    shown = rows(ladder, p[12], in_place_order(ladder))
     assert [row.player.username for row in shown] == [f"p{i}" for i in range(1, 13)]
     assert [row.place for row in shown] == list(range(1, 13))
     assert [row.can_challenge for row in shown] == [False] * 6 + [True] * 3 + [False, True, False]
     assert shown[0].reason.startswith("Too far above you")
     assert shown[9].reason == "You are already playing each other on the ladder." and shown[9].open_games == 1
     assert shown[11].is_viewer and shown[11].reason == "This is you."
-    anonymous = rows(ladder, None)
+    anonymous = rows(ladder, None, in_place_order(ladder))
     assert not any(row.can_challenge or row.reason for row in anonymous)
 
 
 def test_rows_cost_the_same_queries_however_long_the_ladder(ladder, p, django_assert_max_num_queries):
     viewer = p[12]
     with django_assert_max_num_queries(8):
-        rows(ladder, viewer)
+        rows(ladder, viewer, in_place_order(ladder)[:50])
     line_up(ladder, [UserFactory() for _ in range(30)])
     with django_assert_max_num_queries(8):
-        rows(ladder, viewer)
+        rows(ladder, viewer, in_place_order(ladder)[:50])
 
 
 def test_a_defender_at_the_match_cap_is_refused_in_the_challengers_words(ladder, p, settings):
