@@ -26,8 +26,18 @@ pytestmark = pytest.mark.slow  # builds a wheel and a virtualenv (about 20 s): `
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 # Not part of the build, and large or private: left out of the copy the wheel is built from.
+# Compiled catalogues (*.mo) are left out too, as a fresh clone lacks them: the build must compile its own.
 NOT_COPIED = shutil.ignore_patterns(
-    ".git", ".venv", "var", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "test-artifacts"
+    ".git",
+    ".venv",
+    "var",
+    "build",
+    "*.egg-info",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    "test-artifacts",
+    "*.mo",
 )
 # The folders installed inside the package, and where they come from.
 INSTALLED_AS = {
@@ -35,6 +45,7 @@ INSTALLED_AS = {
     "templates": "daymove/templates",
     "static": "daymove/static",
     "seeds": "daymove/seeds",
+    "locale": "daymove/locale",
 }
 
 # Run by the installed site, in the scratch directory: what a deploy checks after installing.
@@ -51,6 +62,7 @@ print(json.dumps({
     "rules": [rules.status_code, "Abande" in rules.content.decode()],
     "stylesheet": client.get(stylesheet).status_code,
     "lobby": client.get("/").status_code,
+    "polish": "Poczekalnia" in client.get("/", HTTP_ACCEPT_LANGUAGE="pl").content.decode(),
 }))
 """
 
@@ -88,12 +100,18 @@ def installed(wheel, tmp_path_factory) -> Path:
 def test_the_wheel_holds_every_module_template_static_file_and_seed_and_no_tooling(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = set()
-    for folder in ("site", "games", "templates", "static", "seeds"):
+    for folder in ("site", "games", "templates", "static", "seeds", "locale"):
         for path in (CHECKOUT / folder).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".mo"):
                 relative = path.relative_to(CHECKOUT / folder).as_posix()
                 expected.add(f"{INSTALLED_AS.get(folder, folder)}/{relative}")
     assert expected - names == set()
+    # The catalogues compiled by the build (the .mo files are not in git).
+    compiled = {
+        f"daymove/locale/{po.relative_to(CHECKOUT / 'locale').with_suffix('.mo').as_posix()}"
+        for po in (CHECKOUT / "locale").glob("*/LC_MESSAGES/*.po")
+    }
+    assert compiled and compiled <= names
     assert {name.split("/")[0] for name in names if ".dist-info/" not in name} == {"daymove", "games"}
 
 
@@ -119,4 +137,5 @@ def test_the_installed_site_checks_migrates_seeds_and_serves_pages_outside_the_c
 
     assert Path(found["package"]).is_relative_to(installed.parent.parent)  # the wheel's code, not the checkout's
     assert (found["rules"], found["stylesheet"], found["lobby"]) == ([200, True], 200, 200)
+    assert found["polish"]  # the wheel's compiled Polish catalogue
     assert (tmp_path / "var" / "db.sqlite3").is_file() and not (elsewhere / "var").exists()
