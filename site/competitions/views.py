@@ -127,7 +127,8 @@ def division_page(request, slug, number, division):
     """One division: standings with statuses and tie-breaks in words, the crosstable and the fixtures; for a player
     of its running season, what withdrawing would do to their games."""
     division = pages.division_or_404(slug, number, division)
-    context = _division_context(request, division) | {"withdrawal": for_viewer(division, request.user)}
+    context = _division_context(request, division)
+    context["withdrawal"] = for_viewer(context["table"], request.user)
     return render(request, "competitions/division.html", context)
 
 

@@ -7,10 +7,12 @@ withdrawal then does; `describe` words it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from daymove.competitions import withdrawals, withdrawing
-from daymove.competitions.models import Division, Entry, Season
+from daymove.competitions.models import Division, Entry, LeagueGame, Season
+from daymove.competitions.tables import Table
 from daymove.errors import Refused
 from daymove.play.models import Match
 
@@ -63,13 +65,12 @@ def describe(preview: Preview) -> str:
     return words + "."
 
 
-def _opponent(game, player_id: int) -> str:
+def _opponent(game: LeagueGame, player_id: int) -> str:
     return game.match.players[1 - withdrawing.seat_in(game, player_id)].username
 
 
-def preview(entry: Entry) -> Preview:
-    """What withdrawing `entry` now would do to each of its games."""
-    games = withdrawing.games_of(entry)
+def _preview_of(games: Sequence[LeagueGame], player_id: int) -> Preview:
+    """What withdrawing would do to the player's `games` (their matches' status and players loaded)."""
     finished = [withdrawals.Game(g.pk, g.match.status == Match.Status.FINISHED) for g in games]
     decision = withdrawals.withdraw(finished)
     running = {g.pk: g for g in games if g.match.status == Match.Status.ACTIVE}
@@ -77,18 +78,25 @@ def preview(entry: Entry) -> Preview:
         rule=decision.rule,
         finished=sum(g.finished for g in finished),
         total=len(games),
-        aborted=tuple(_opponent(running[pk], entry.player_id) for pk in decision.aborted if pk in running),
-        forfeited=tuple(_opponent(running[pk], entry.player_id) for pk in decision.forfeited if pk in running),
+        aborted=tuple(_opponent(running[pk], player_id) for pk in decision.aborted if pk in running),
+        forfeited=tuple(_opponent(running[pk], player_id) for pk in decision.forfeited if pk in running),
     )
 
 
-def for_viewer(division: Division, user) -> Preview | None:
-    """What withdrawing would do to the viewer's games in the division; None unless they play in it, its season
-    runs and they have not withdrawn."""
-    if not user.is_authenticated or division.season.status != Season.Status.RUNNING:
+def preview(entry: Entry) -> Preview:
+    """What withdrawing `entry` now would do to each of its games."""
+    return _preview_of(withdrawing.games_of(entry), entry.player_id)
+
+
+def for_viewer(table: Table, user) -> Preview | None:
+    """What withdrawing would do to the viewer's games, read from their division's table (no query more); None
+    unless they play in it, its season runs and they have not withdrawn."""
+    line = table.line_of(user) if user.is_authenticated else None
+    if line is None or line.withdrawn or table.division.season.status != Season.Status.RUNNING:
         return None
-    entry = Entry.objects.filter(division=division, player=user, withdrawn_at__isnull=True).first()
-    return preview(entry) if entry is not None else None
+    games = [game for round_games in table.fixtures.values() for game in round_games]
+    theirs = [game for game in games if user.pk in (game.match.player0_id, game.match.player1_id)]
+    return _preview_of(theirs, user.pk)
 
 
 def own_entry(division: Division, user) -> Entry:
