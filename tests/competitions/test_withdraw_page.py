@@ -4,6 +4,8 @@ unconfirmed, stale and repeated POSTs answered with a reason, never a 500."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
@@ -181,3 +183,15 @@ def test_unconfirmed_stale_forged_and_wrong_method_requests_change_nothing(divis
     missing = reverse("leagues:withdraw", args=[season.series.slug, season.number, 9])
     assert client.post(missing, {"confirm": "yes"}).status_code == 404
     assert entry_of(division, ann).withdrawn_at is None
+
+
+def test_the_pages_own_token_is_needed_and_enough(division, players):
+    ann = players[0]
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(ann)
+    page = client.get(page_url(division)).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    assert post(client, division).status_code == 403
+    assert entry_of(division, ann).withdrawn_at is None
+    assert post(client, division, csrfmiddlewaretoken=token).status_code == 302
+    assert entry_of(division, ann).withdrawn_at is not None
