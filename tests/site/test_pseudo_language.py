@@ -28,8 +28,8 @@ from tests.support.turn_emails import past_the_grace
 
 compile_catalogues()
 
-# Parts of the match page that the games draw in English for now (the next step of issue 30): the board's SVG
-# labels, the position in words (Game.describe), the key to the board, seat names and token labels.
+# Parts of the match page that the games still write in English (the next step of issue 30): the board's SVG labels
+# (render_board) and the position in words (Game.describe), which the turn email's board lines share.
 GAME_BOARD_WORDS = ("board-wrap", "describe")
 PENDING = {
     "match": GAME_BOARD_WORDS,
