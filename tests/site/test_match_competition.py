@@ -32,12 +32,12 @@ def league_match(players):
     return division.games.order_by("round", "pk").first().match, division
 
 
-def page(client: Client, match) -> tuple[str, int]:
-    """The match page's HTML and the queries it cost."""
+def page(client: Client, match) -> tuple[str, list[str]]:
+    """The match page's HTML and the queries it made."""
     with CaptureQueriesContext(connection) as queries:
         response = client.get(match.get_absolute_url())
     assert response.status_code == 200
-    return response.content.decode(), len(queries.captured_queries)
+    return response.content.decode(), [q["sql"] for q in queries.captured_queries]
 
 
 def viewer(user=None) -> Client:
@@ -68,10 +68,13 @@ def test_the_league_line_costs_one_query_and_a_friendly_game_none(league_match, 
     match, _ = league_match
     friendly = start(match.player0, match.player1, game=match.game)
     # The same two players, the same turn, a game of the same kind: only the league line differs.
-    friendly_html, friendly_cost = page(viewer(match.player0), friendly)
-    _, league_cost = page(viewer(match.player0), match)
+    friendly_html, friendly_queries = page(viewer(match.player0), friendly)
+    _, league_queries = page(viewer(match.player0), match)
     assert 'class="competition"' not in friendly_html
-    assert league_cost == friendly_cost + 1
+    assert len(league_queries) == len(friendly_queries) + 1
+    # The friendly game's league and ladder rows are asked for only in the match's own query, as left joins.
+    asked = [sql for sql in friendly_queries if "leaguegame" in sql or "laddergame" in sql]
+    assert len(asked) == 1 and 'FROM "play_match"' in asked[0] and "LEFT OUTER JOIN" in asked[0]
 
 
 def test_the_live_head_part_keeps_the_league_line(league_match):
