@@ -1,0 +1,53 @@
+"""A 10-player division page's cost against a match page's (issue 28: within 2x in loadbench), in-process on the test
+database: median ms of 200 warm requests each, half the division's games ended. Not collected with the suite (a
+measurement, not a check); run it by name:
+
+    .venv/bin/pytest -q -s tests/competitions/measure_division_page.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+from django.test import Client
+
+from daymove.competitions.models import Season
+from tests.support.leagues import a_division, a_season, a_series
+from tests.support.seasons import finish, many_players
+
+REPEATS = 200
+
+
+def median_ms(client, url, **headers) -> float:
+    """Median ms of REPEATS requests, after a few to warm the caches."""
+    for _ in range(5):
+        assert client.get(url, headers=headers).status_code == 200
+    times = []
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        response = client.get(url, headers=headers)
+        times.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200
+    return statistics.median(times)
+
+
+@pytest.mark.django_db
+def test_measure_a_division_page_against_a_match_page():
+    season = a_season(a_series("Measured league"), status=Season.Status.RUNNING)
+    players = many_players(10)
+    division = a_division(season, players)
+    games = list(division.games.select_related("match").order_by("pk"))
+    for n, game in enumerate(games[::2]):
+        finish(game.match, n % 3 if n % 3 < 2 else None)
+    running = next(g.match for g in games if g.match.status == "active")
+    client = Client()
+    client.force_login(players[0])
+    division_ms = median_ms(client, division.get_absolute_url())
+    part_ms = median_ms(client, division.get_absolute_url() + "table/", HX_Request="true")
+    match_ms = median_ms(client, running.get_absolute_url())
+    print(
+        f"\nmatch page {match_ms:.1f} ms; division page {division_ms:.1f} ms ({division_ms / match_ms:.2f}x); "
+        f"live table part {part_ms:.1f} ms ({part_ms / match_ms:.2f}x)"
+    )
