@@ -16,7 +16,8 @@ from datetime import datetime
 from functools import lru_cache
 
 from django.db.models import Count
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import dateformat, timezone
 
 from daymove.clocks.models import Vacation
 from daymove.competitions import clinch, standings
@@ -43,6 +44,8 @@ STANDING_ENTRY_COLUMNS = ("division", "seat", "player__username", "rating_at_sta
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 FORFEIT_TEXT = {1.0: "+", 0.0: "−"}
 FINAL_BADGE = {Move.UP: clinch.Status.PROMOTED, Move.STAY: clinch.Status.SAFE, Move.DOWN: clinch.Status.RELEGATED}
+DEADLINE_FORMAT = "j M H:i"  # a crosstable cell's deadline, in the viewer's time zone and language
+URL_MARK = 2**31 - 1  # a match id reversed once, replaced by each game's: one reversal for a table's links
 
 
 @dataclass
@@ -77,6 +80,9 @@ class Cell:
     struck: bool
     to_move: object | None  # pending: the user whose move it is
     deadline: datetime | None
+    url: str  # the match page
+    deadline_iso: str  # the deadline as the page writes it (datetime attribute, words); "" without one
+    deadline_text: str
 
 
 @dataclass
@@ -92,6 +98,7 @@ class Table:
     up: int
     down: int
     points: dict[int, float] = field(default_factory=dict)
+    links: dict[int, str] = field(default_factory=dict)  # each game's match page, by match id
 
     def line_of(self, player) -> Line | None:
         """The player's line, if they play in this division."""
@@ -134,8 +141,24 @@ def _counted(game: LeagueGame) -> standings.Result | None:
     return _result(game.counted, game.forfeit_winner, match.status, match.winner, match.player0_id, match.player1_id)
 
 
-def _cell(game: LeagueGame, row_player: int) -> Cell:
-    """One game as the row player's crosstable cell."""
+def _match_links(games: Sequence[LeagueGame]) -> dict[int, str]:
+    """Each game's match page by match id, from one reversal (a table links every game three times)."""
+    head, tail = reverse("match", args=[URL_MARK]).split(str(URL_MARK))
+    return {game.match_id: f"{head}{game.match_id}{tail}" for game in games}
+
+
+def _deadline_words(deadline: datetime | None, written: dict) -> tuple[str, str]:
+    """A deadline in the viewer's time zone, as an ISO datetime and in words, each distinct one written once."""
+    if deadline is None:
+        return "", ""
+    if deadline not in written:
+        local = timezone.localtime(deadline)
+        written[deadline] = (dateformat.format(local, "c"), dateformat.format(local, DEADLINE_FORMAT))
+    return written[deadline]
+
+
+def _cell(game: LeagueGame, row_player: int, links: dict[int, str], written: dict) -> Cell:
+    """One game as the row player's crosstable cell (`written`: the deadlines already in words)."""
     match = game.match
     result = _counted(game)
     score = None
@@ -146,7 +169,10 @@ def _cell(game: LeagueGame, row_player: int) -> Cell:
     to_move = match.players[match.to_move] if pending and match.to_move is not None else None
     clock = getattr(match, "clock", None) if pending else None
     deadline = clock.deadline_of(match.to_move) if clock is not None and to_move is not None else None
-    return Cell(game, match, score, game.counted == LeagueGame.Counted.STRUCK, to_move, deadline)
+    struck = game.counted == LeagueGame.Counted.STRUCK
+    return Cell(
+        game, match, score, struck, to_move, deadline, links[game.match_id], *_deadline_words(deadline, written)
+    )
 
 
 def _ranked(entries: Sequence[Entry], results: Sequence[standings.Result]) -> tuple[list, set[int]]:
@@ -228,20 +254,25 @@ def _table(division: Division, entries: Sequence[Entry], games: Sequence[LeagueG
     for game in games:
         pair_games[frozenset((game.match.player0_id, game.match.player1_id))].append(game)
         fixtures[game.round].append(game)
+    links = _match_links(games)
+    written: dict = {}
     crosstable = [
         (
             row,
             [
                 None
                 if column.player.pk == row.player.pk
-                else [_cell(g, row.player.pk) for g in pair_games[frozenset((row.player.pk, column.player.pk))]]
+                else [
+                    _cell(g, row.player.pk, links, written)
+                    for g in pair_games[frozenset((row.player.pk, column.player.pk))]
+                ]
                 for column in lines
             ],
         )
         for row in lines
     ]
     ordered_fixtures = dict(sorted(fixtures.items()))
-    return Table(division, lines, explanations, crosstable, ordered_fixtures, racing_running, up, down, racing)
+    return Table(division, lines, explanations, crosstable, ordered_fixtures, racing_running, up, down, racing, links)
 
 
 def _entries(ids, *columns: str) -> dict[int, list[Entry]]:

@@ -22,5 +22,11 @@ def tiebreak(value: float) -> str:
     return f"{value:g}"
 
 
+@register.filter
+def link(links: dict[int, str], match_id: int) -> str:
+    """A game's match page from its table's links (`Table.links`), which are reversed once per table."""
+    return links[match_id]
+
+
 register.filter("result", result_text)
 register.filter("status_words", status_words)
