@@ -27,6 +27,12 @@ def match_link(match: Match) -> str:
     return settings.SITE_URL + match.get_absolute_url()
 
 
+def match_title(match: Match) -> str:
+    """The match as emails name it: its game and number, and its league if it is a league game ("Abande #12 (...)")."""
+    league = league_label(match)
+    return f"{match.rules.name} #{match.pk}" + (f" ({league})" if league else "")
+
+
 def turn_prompt(match: Match, seat: int) -> str:
     """What `seat` does now, in the game's words for the phase (from `seat`'s own view)."""
     rules = match.rules
@@ -41,6 +47,7 @@ def turn_summary(match: Match, seat: int, clock: MatchClock | None, with_picture
         "match": match,
         "game_name": match.rules.name,
         "league": league_label(match),
+        "match_title": match_title(match),
         "opponent": match.players[1 - seat],
         "last_move": last_move_seen(match, seat),
         "deadline": clock.deadline_of(seat) if clock else None,

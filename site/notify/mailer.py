@@ -10,20 +10,23 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
 
 from daymove.clocks.models import ChallengeClock, MatchClock
 from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.inbound.addresses import reply_address
 from daymove.inbound.bounces import is_bouncing
 from daymove.notify import emails, ladder_mail, league_mail
-from daymove.notify.content import match_link, turn_summary, waiting_matches
+from daymove.notify.content import match_link, match_title, turn_summary, waiting_matches
 from daymove.notify.events import KIND, PREFERENCE_OF
 from daymove.notify.looks import has_seen
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import BULK, MAIL, handler
 from daymove.play.models import Challenge, Match
+from daymove.play.wording import options_said
 from daymove.players.accounts import verified_address
 from daymove.players.bots import is_bot
+from daymove.players.languages import language_of
 
 
 def _current_turn(payload: dict, user) -> tuple[Match, int] | None:
@@ -69,6 +72,7 @@ def game_over(payload: dict, user) -> dict | None:
         "match": match,
         "game_name": match.rules.name,
         "league": league_label(match),
+        "match_title": match_title(match),
         "opponent": match.players[1 - seat],
         "result": match.result_text(),
         "won": won,
@@ -129,7 +133,7 @@ def challenge(payload: dict, user) -> dict | None:
         "challenge": found,
         "game_name": found.rules.name,
         "creator": found.creator,
-        "summary": found.rules.describe_options(found.options),
+        "summary": options_said(found.rules, found.options),
         "time_control": ChallengeClock.objects.filter(challenge=found).first(),
         "lobby_url": settings.SITE_URL + reverse("lobby"),
     }
@@ -174,7 +178,9 @@ def send_email_job(payload: dict) -> None:
     address = verified_address(user)
     if address is None or is_bouncing(address):
         return
-    context = BUILDERS[kind](payload, user)
+    # Built in the recipient's language: what the builder says now (a game's result sentence) is theirs too.
+    with translation.override(language_of(user)):
+        context = BUILDERS[kind](payload, user)
     if context is not None:
         emails.send(
             kind,

@@ -11,6 +11,8 @@ import json
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
@@ -20,6 +22,7 @@ from daymove.notify.models import LADDER_KINDS
 from daymove.outbox.jobs import MAIL, handler
 from daymove.play.models import Challenge, Match
 from daymove.play.turns import waiting_count
+from daymove.players.languages import language_of
 from daymove.push.events import KIND
 from daymove.push.keys import private_pem
 from daymove.push.ladder_messages import ladder_message
@@ -40,14 +43,17 @@ def _match_message(payload: dict, user) -> dict | None:
         title = f"{title}, {league}"
     opponent = match.players[1 - seat]
     if kind == "game_over":
-        return None if match.is_active else {"title": title, "body": f"Game over: {match.result_text()}"}
+        if match.is_active:
+            return None
+        return {"title": title, "body": gettext("Game over: %(result)s") % {"result": match.result_text()}}
     current = match.is_active and match.ply == payload["ply"]
     if kind == "your_turn" and current and match.to_move == seat:
-        return {"title": title, "body": f"Your turn against {opponent}."}
+        return {"title": title, "body": gettext("Your turn against %(opponent)s.") % {"opponent": opponent}}
     if kind == "draw_offer" and current and match.draw_offer_seat == 1 - seat:
-        return {"title": title, "body": f"{opponent} offers a draw."}
+        return {"title": title, "body": gettext("%(opponent)s offers a draw.") % {"opponent": opponent}}
     if kind == "draw_declined" and match.is_active and match.draw_offer_seat is None:
-        return {"title": title, "body": f"{opponent} declined your draw offer."}
+        body = gettext("%(opponent)s declined your draw offer.") % {"opponent": opponent}
+        return {"title": title, "body": body}
     return None
 
 
@@ -78,7 +84,8 @@ def message_for(payload: dict, user) -> dict | None:
         found = Challenge.objects.filter(pk=payload["challenge"], opponent=user, status=Challenge.Status.OPEN).first()
         if found is None:
             return None
-        message = {"title": "A challenge", "body": f"{found.creator} challenges you to {found.rules.name}."}
+        body = gettext("%(creator)s challenges you to %(game)s.") % {"creator": found.creator, "game": found.rules.name}
+        message = {"title": gettext("A challenge"), "body": body}
         url = reverse("lobby")
     else:
         message = _match_message(payload, user)
@@ -115,6 +122,8 @@ def send_push_job(payload: dict) -> None:
     user = get_user_model().objects.filter(pk=payload["user"], is_active=True).first()
     if device is None or user is None or not private_pem():
         return
-    message = message_for(payload, user)
+    # Written in the recipient's language (the worker has no request).
+    with translation.override(language_of(user)):
+        message = message_for(payload, user)
     if message is not None:
         deliver(device, message)

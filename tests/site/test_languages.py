@@ -12,9 +12,14 @@ from django.conf import settings
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
+from daymove.play import lookups
 from daymove.play.rules_pages import rules_page_for
 from daymove.players.models import Player
+from daymove.push import sender
+from daymove.push.models import PushSubscription
+from daymove.round import endings
 from games.registry import all_games
 from tests.factories import PASSWORD
 from tests.support.catalogues import compile_catalogues
@@ -154,3 +159,34 @@ def test_a_refused_move_is_explained_in_the_players_language(alice, bob):
     move = match.rules.legal_move_strings(match.position())[0]
     answer = client.post(reverse("play_move", args=[match.pk]), {"move": move, "ply": match.ply + 5}, follow=True)
     assert "Pozycja zmieniła się od wczytania strony" in answer.content.decode()
+
+
+@pytest.mark.django_db
+def test_one_worker_writes_each_game_over_email_and_push_in_its_recipients_language(
+    alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    """alice reads Polish, bob English: the ending's emails and pushes, built by the worker, are each in its reader's
+    language, the result sentence the game writes included."""
+    speak(alice, "pl")
+    pushed = {}
+    monkeypatch.setattr(sender, "private_pem", lambda: "a key")
+    monkeypatch.setattr(sender, "deliver", lambda device, message: pushed.setdefault(device.user_id, message))
+    for user in (alice, bob):
+        PushSubscription.objects.create(user=user, endpoint=f"https://push.example/{user.pk}", p256dh="k", auth="a")
+    match = start(alice, bob)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        endings.resign(match.pk, bob)
+    [polish], [english] = turn_emails_of(alice, match), turn_emails_of(bob, match)
+    assert polish.subject == f"Wygrana: {match.rules.name} #{match.pk} z graczem bob"
+    assert english.subject == f"You lost: {match.rules.name} #{match.pk} against alice"
+    finished = lookups.get_match(match.pk)
+    with translation.override("pl"):
+        polish_result = finished.result_text()
+    with translation.override("en"):
+        english_result = finished.result_text()
+    assert polish_result != english_result
+    assert f"dobiegła końca. {polish_result}." in polish.body and english_result not in polish.body
+    assert f"is over. {english_result}." in english.body and "Partia" not in english.body
+    assert pushed[alice.pk]["body"] == f"Koniec partii: {polish_result}"
+    assert pushed[bob.pk]["body"] == f"Game over: {english_result}"

@@ -7,6 +7,7 @@ in PENDING, each with the reason, so that the list of what remains is here to re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -14,15 +15,21 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.core import mail
-from django.test import Client
+from django.test import Client, TestCase
 from django.urls import reverse
 
+from daymove.notify.mailer import send_email_job
+from daymove.notify.models import EmailPreferences
 from daymove.play.challenges import create_challenge
+from daymove.play.models import Challenge
 from daymove.players.models import Player
-from daymove.round import endings
+from daymove.push import sender
+from daymove.push.models import PushSubscription
+from daymove.round import draws, endings
+from games.registry import all_games
 from tests.factories import PASSWORD
 from tests.support.catalogues import compile_catalogues
-from tests.support.clocks import T0, play_one, start
+from tests.support.clocks import PER_MOVE_3, T0, play_one, start
 from tests.support.pseudo import pseudo_language, untranslated
 from tests.support.turn_emails import past_the_grace
 
@@ -129,7 +136,92 @@ def _sign_up_email(scene: Scene, language: str) -> list:
     return [m for m in mail.outbox if m.to == ["dora@example.com"]]
 
 
-EMAILS = [Email("your_turn", _turn_email), Email("sign-up confirmation", _sign_up_email)]
+def _reader(scene: Scene, language: str):
+    """alice, reading the language, with an empty outbox."""
+    alice = scene.players["alice"]
+    Player.objects.filter(user=alice).update(language=language)
+    mail.outbox.clear()
+    return alice
+
+
+def _job(kind: str, user, **payload) -> list:
+    """The worker runs one email job of `kind` for `user`, as the outbox hands it over; the emails it sent."""
+    send_email_job({"kind": kind, "user": user.pk, **payload})
+    return [m for m in mail.outbox if m.to == [user.email]]
+
+
+def _alice_to_move(scene: Scene, game: str | None = None):
+    """A new match with a clock in which bob has moved and alice is to move."""
+    kwargs = {"game": game} if game else {}
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return play_one(start(scene.players["bob"], scene.players["alice"], PER_MOVE_3, **kwargs))
+
+
+def _game_over_email(scene: Scene, language: str) -> list:
+    """bob resigns a match against alice: the worker tells her she won."""
+    alice = _reader(scene, language)
+    match = _alice_to_move(scene)
+    mail.outbox.clear()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        endings.resign(match.pk, scene.players["bob"])
+    return [m for m in mail.outbox if m.to == [alice.email]]
+
+
+def _reminder_email(scene: Scene, language: str) -> list:
+    alice = _reader(scene, language)
+    match = _alice_to_move(scene)
+    mail.outbox.clear()
+    return _job("reminder", alice, match=match.pk, ply=match.ply, hours=24)
+
+
+def _draw_offer_email(scene: Scene, language: str) -> list:
+    """bob offers a draw in a game that has them, alice to move."""
+    alice = _reader(scene, language)
+    game = next(slug for slug, rules in sorted(all_games().items()) if rules.draws_by_agreement)
+    match = _alice_to_move(scene, game)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        draws.offer_draw(match.pk, scene.players["bob"])
+    mail.outbox.clear()
+    return _job("draw_offer", alice, match=match.pk, ply=match.ply)
+
+
+def _challenge_email(scene: Scene, language: str) -> list:
+    alice = _reader(scene, language)
+    challenge = Challenge.objects.filter(opponent=alice, status=Challenge.Status.OPEN).first()
+    return _job("challenge", alice, challenge=challenge.pk)
+
+
+def _digest_email(scene: Scene, language: str) -> list:
+    alice = _reader(scene, language)
+    _alice_to_move(scene)
+    EmailPreferences.objects.update_or_create(user=alice, defaults={"turn_emails": "digest"})
+    mail.outbox.clear()
+    return _job("digest", alice, date="2026-03-02")
+
+
+def _planned_reply_email(scene: Scene, language: str) -> list:
+    """alice's planned reply was the last move of the scene's match (played after bob's)."""
+    alice = _reader(scene, language)
+    return _job("planned_reply", alice, match=scene.match.pk, ply=scene.match.ply - 1)
+
+
+def _plan_dropped_email(scene: Scene, language: str) -> list:
+    """bob's last move was not in alice's plan: its lines are dropped (the reason, `why`, is PENDING_WHY)."""
+    alice = _reader(scene, language)
+    return _job("plan_dropped", alice, match=scene.match.pk, ply=scene.match.ply, why="", dropped=[["x1", "x2"]])
+
+
+EMAILS = [
+    Email("your_turn", _turn_email),
+    Email("sign-up confirmation", _sign_up_email),
+    Email("game_over", _game_over_email),
+    Email("reminder", _reminder_email),
+    Email("draw_offer", _draw_offer_email),
+    Email("challenge", _challenge_email),
+    Email("digest", _digest_email),
+    Email("planned_reply", _planned_reply_email),
+    Email("plan_dropped", _plan_dropped_email),
+]
 
 
 @pytest.mark.django_db
@@ -145,8 +237,12 @@ def test_every_word_of_the_email_is_translated(scene, email, django_capture_on_c
         body, html = message.body, message.alternatives[0][0] if message.alternatives else ""
         for line in _board_lines(body):
             body, html = body.replace(line, ""), html.replace(line, "")
+        html = BOARD_IN_HTML.sub("", html)  # a digest's boards, whose lines its plain text does not hold
         assert not untranslated(body, names, html=False), body
         assert not untranslated(html, names), html
+
+
+BOARD_IN_HTML = re.compile(r"(?<=⟦Ţĥé þöšîţîöñ:⟧)[^<]*")
 
 
 def _board_lines(body: str) -> list[str]:
@@ -154,3 +250,29 @@ def _board_lines(body: str) -> list[str]:
     lines = body.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith("⟦Ţĥé þöšîţîöñ:⟧")), len(lines))
     return [line.strip() for line in lines[start + 1 :] if line.startswith("  ")]
+
+
+PUSHES = {
+    "your_turn": lambda s: {"match": s.match.pk, "ply": s.match.ply},
+    "game_over": lambda s: {"match": s.finished.pk, "ply": s.finished.ply},
+    "draw_declined": lambda s: {"match": s.match.pk, "ply": s.match.ply},
+    "challenge": lambda s: {"challenge": Challenge.objects.filter(opponent=s.players["alice"]).first().pk},
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", sorted(PUSHES))
+def test_every_word_of_the_push_is_translated(scene, kind, monkeypatch):
+    """The push job, as the worker runs it for alice reading the pseudo-language (the push service left out)."""
+    sent = []
+    monkeypatch.setattr(sender, "private_pem", lambda: "a key")
+    monkeypatch.setattr(sender, "deliver", lambda device, message: sent.append(message))
+    alice = scene.players["alice"]
+    device = PushSubscription.objects.create(user=alice, endpoint="https://push.example/a", p256dh="k", auth="a")
+    with pseudo_language() as language:
+        Player.objects.filter(user=alice).update(language=language)
+        payload = {"kind": kind, "user": alice.pk, "device": device.pk, "ply": 0} | PUSHES[kind](scene)
+        sender.send_push_job(payload)
+    [message] = sent
+    for text in (message["title"], message["body"]):
+        assert not untranslated(text, scene.names, html=False), text
