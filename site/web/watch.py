@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.play.models import Match
 from daymove.ratings.models import Rating
@@ -16,11 +18,11 @@ WATCH_SHOWN = 50  # the rest are in the archive, searched for games in progress
 class WatchFilter(forms.Form):
     """Which game to watch (empty: any)."""
 
-    game = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, label=_("Game"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "Any game")] + [(slug, g.name) for slug, g in all_games().items()]
+        self.fields["game"].choices = [("", _("Any game"))] + [(slug, g.name) for slug, g in all_games().items()]
 
 
 def games_to_watch(game: str = "") -> list[Match]:
@@ -43,5 +45,5 @@ def games_to_watch(game: str = "") -> list[Match]:
     now = timezone.now()
     for match in shown:
         found = (ratings.get((match.player0_id, match.game)), ratings.get((match.player1_id, match.game)))
-        match.ratings = [rating.display(now) if rating else "unrated" for rating in found]
+        match.ratings = [rating.display(now) if rating else gettext("unrated") for rating in found]
     return shown

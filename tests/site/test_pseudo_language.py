@@ -78,6 +78,9 @@ PAGES = [
     Page("match, waiting", lambda s: s.match.get_absolute_url(), "bob", "match"),
     Page("match, watching", lambda s: s.match.get_absolute_url(), None, "match"),
     Page("match, finished", lambda s: s.finished.get_absolute_url(), "alice", "match"),
+    Page("leaderboard", lambda s: reverse("leaderboard", args=[s.match.game])),
+    Page("watch", lambda s: reverse("watch")),
+    Page("watch, one game", lambda s: reverse("watch") + f"?game={s.match.game}", "alice"),
 ]
 
 
