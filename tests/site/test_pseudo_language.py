@@ -38,8 +38,12 @@ compile_catalogues()
 # Parts of the match page that the games still write in English (the next step of issue 30): the board's SVG labels
 # (render_board) and the position in words (Game.describe), which the turn email's board lines share.
 GAME_BOARD_WORDS = ("board-wrap", "describe")
+# The profile's league seasons and ladder places: the league and ladder work was being finished when the profile was
+# marked, and is the next to mark (its sections, by the headings that label them).
+PROFILE_COMPETITIONS = ("leagues-heading", "ladder-places-title")
 PENDING = {
     "match": GAME_BOARD_WORDS,
+    "profile": PROFILE_COMPETITIONS,
 }
 
 
@@ -78,6 +82,9 @@ PAGES = [
     Page("match, waiting", lambda s: s.match.get_absolute_url(), "bob", "match"),
     Page("match, watching", lambda s: s.match.get_absolute_url(), None, "match"),
     Page("match, finished", lambda s: s.finished.get_absolute_url(), "alice", "match"),
+    Page("profile", lambda s: reverse("profile", args=["bob"]), "alice", "profile"),
+    Page("own profile", lambda s: reverse("profile", args=["alice"]), "alice", "profile"),
+    Page("profile, anonymous", lambda s: reverse("profile", args=["bob"]), None, "profile"),
     Page("leaderboard", lambda s: reverse("leaderboard", args=[s.match.game])),
     Page("watch", lambda s: reverse("watch")),
     Page("watch, one game", lambda s: reverse("watch") + f"?game={s.match.game}", "alice"),

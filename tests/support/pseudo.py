@@ -109,7 +109,7 @@ WORDY_META = {"description"}
 
 class _Reader(HTMLParser):
     """The text a person reads or hears: text nodes and the attributes said aloud, outside translate="no" (and
-    outside the elements whose id or class is in `skip`)."""
+    outside the elements whose id, class or aria-labelledby is in `skip`)."""
 
     def __init__(self, skip: Iterable[str] = ()):
         super().__init__(convert_charrefs=True)
@@ -123,7 +123,12 @@ class _Reader(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        marks = {attributes.get("id") or "", *(attributes.get("class") or "").split()}
+        # An element is named by its id, its classes, or the heading that labels it (a section's aria-labelledby).
+        marks = {
+            attributes.get("id") or "",
+            attributes.get("aria-labelledby") or "",
+            *(attributes.get("class") or "").split(),
+        }
         skipped = (
             self.skipping or tag in SKIPPED_ELEMENTS or attributes.get("translate") == "no" or bool(marks & self.skip)
         )
