@@ -14,10 +14,12 @@ from datetime import datetime, time, timedelta
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.clocks.forms import BANK
 from daymove.clocks.models import TimeControl
 from daymove.play.models import Match
+from daymove.play.wording import options_said
 from daymove.web.archive_filters import BOARD_GAME, cursor_of
 
 PAGE_SIZE = 25
@@ -82,14 +84,14 @@ def _result(result: str, seat: int | None = None) -> Q:
 def outcome(match, seat: int | None) -> str:
     """The result in a word or two: from `seat`'s side, or naming the winner (None: a spectator's list)."""
     if match.status == Match.Status.ACTIVE:
-        return "In progress"
+        return gettext("In progress")
     if match.status == Match.Status.ABORTED:
-        return "Aborted"
+        return gettext("Aborted")
     if match.winner is None:
-        return "Drawn"
+        return gettext("Drawn")
     if seat is None:
-        return f"{match.players[match.winner].username} won"
-    return "Won" if match.winner == seat else "Lost"
+        return gettext("%(player)s won") % {"player": match.players[match.winner].username}
+    return gettext("Won") if match.winner == seat else gettext("Lost")
 
 
 def _after(order: tuple[str, str], cursor) -> Q:
@@ -160,6 +162,7 @@ def player_games(player, viewer, data: dict) -> ArchivePage:
     page = _page(merged[: PAGE_SIZE + 1], sort)
     for match in page.matches:
         match.outcome = outcome(match, match.seat_of(player))
+        match.options_label = options_said(match.rules, match.options)
     return page
 
 
@@ -169,4 +172,5 @@ def site_games(data: dict) -> ArchivePage:
     page = _page(_read(_site_games(data), data, ORDERS[sort]), sort)
     for match in page.matches:
         match.outcome = outcome(match, None)
+        match.options_label = options_said(match.rules, match.options)
     return page

@@ -7,9 +7,14 @@ from datetime import UTC, date, datetime, timedelta
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.clocks.forms import BANK
+from daymove.clocks.models import days_per_move_lazy
 from daymove.clocks.terms import DAYS_PER_MOVE
+from daymove.play.wording import said
+from games.messages import say
 from games.registry import all_games, get_game
 
 BOARD_GAME = "abande"  # the one game whose board is a choice
@@ -18,27 +23,25 @@ _CURSOR = re.compile(r"^(\d{1,18})\.(\d{1,12})$")  # both fit a 64-bit integer c
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(9998, 12, 31)  # far enough, and every day of them has a start
 
 PLAYER_RESULTS = [
-    ("won", "Won"),
-    ("lost", "Lost"),
-    ("drawn", "Drawn"),
-    ("aborted", "Aborted"),
-    ("running", "In progress"),
+    ("won", _("Won")),
+    ("lost", _("Lost")),
+    ("drawn", _("Drawn")),
+    ("aborted", _("Aborted")),
+    ("running", _("In progress")),
 ]
 SITE_RESULTS = [
-    ("decided", "Won by either side"),
-    ("drawn", "Drawn"),
-    ("aborted", "Aborted"),
-    ("running", "In progress"),
+    ("decided", _("Won by either side")),
+    ("drawn", _("Drawn")),
+    ("aborted", _("Aborted")),
+    ("running", _("In progress")),
 ]
 SORTS = [
-    ("newest", "Newest first"),
-    ("oldest", "Oldest first"),
-    ("longest", "Longest first"),
-    ("shortest", "Shortest first"),
+    ("newest", _("Newest first")),
+    ("oldest", _("Oldest first")),
+    ("longest", _("Longest first")),
+    ("shortest", _("Shortest first")),
 ]
-CLOCKS = [(str(days), f"{days} day{'s' if days != 1 else ''} per move") for days in DAYS_PER_MOVE] + [
-    (BANK, "Time bank")
-]
+CLOCKS = [(str(days), days_per_move_lazy(days)) for days in DAYS_PER_MOVE] + [(BANK, _("Time bank"))]
 
 
 def _choices(label: str, values) -> list[tuple[str, str]]:
@@ -48,36 +51,41 @@ def _choices(label: str, values) -> list[tuple[str, str]]:
 class ArchiveFilter(forms.Form):
     """A search of a player's games (`player` given: results and opponents from their side) or of the site's."""
 
-    game = forms.ChoiceField(required=False)
-    board = forms.ChoiceField(required=False, label="Abande board")
-    opponent = forms.CharField(required=False, max_length=150)
-    result = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, label=_("Game"))
+    board = forms.ChoiceField(required=False, label=_("Abande board"))
+    opponent = forms.CharField(required=False, max_length=150, label=_("Opponent"))
+    result = forms.ChoiceField(required=False, label=_("Result"))
     rated = forms.ChoiceField(
-        required=False, choices=_choices("Rated or casual", [("yes", "Rated"), ("no", "Casual")]), label="Rated"
+        required=False,
+        choices=_choices(_("Rated or casual"), [("yes", _("Rated")), ("no", _("Casual"))]),
+        label=_("Rated"),
     )
-    clock = forms.ChoiceField(required=False, choices=_choices("Any time control", CLOCKS), label="Time control")
-    since = forms.DateField(required=False, label="Started from", widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(required=False, label="Started until", widget=forms.DateInput(attrs={"type": "date"}))
+    clock = forms.ChoiceField(required=False, choices=_choices(_("Any time control"), CLOCKS), label=_("Time control"))
+    since = forms.DateField(required=False, label=_("Started from"), widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(required=False, label=_("Started until"), widget=forms.DateInput(attrs={"type": "date"}))
     bots = forms.ChoiceField(required=False)
-    sort = forms.ChoiceField(required=False, choices=SORTS, label="Order")
+    sort = forms.ChoiceField(required=False, choices=SORTS, label=_("Order"))
     after = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
 
     def __init__(self, data=None, *, player=None):
         super().__init__(data)
         self.player = player
-        self.fields["game"].choices = _choices("Any game", [(slug, g.name) for slug, g in all_games().items()])
+        self.fields["game"].choices = _choices(_("Any game"), [(slug, g.name) for slug, g in all_games().items()])
         [board] = [spec for spec in get_game(BOARD_GAME).chosen_option_specs() if spec.name == "board"]
-        self.fields["board"].choices = _choices("Any board", [(str(v), label) for v, label in board.values])
+        boards = [(str(value), said(say(label))) for value, label in board.values]
+        self.fields["board"].choices = _choices(_("Any board"), boards)
         if player is None:
             del self.fields["opponent"]
-            self.fields["result"].choices = _choices("Any result", SITE_RESULTS)
-            self.fields["bots"].choices = _choices("Bots or people", [("bot", "With a bot"), ("person", "People only")])
-            self.fields["bots"].label = "Players"
+            self.fields["result"].choices = _choices(_("Any result"), SITE_RESULTS)
+            self.fields["bots"].choices = _choices(
+                _("Bots or people"), [("bot", _("With a bot")), ("person", _("People only"))]
+            )
+            self.fields["bots"].label = _("Players")
         else:
-            self.fields["result"].choices = _choices("Any result", PLAYER_RESULTS)
-            self.fields["result"].help_text = f"From {player.username}'s side."
-            self.fields["bots"].choices = _choices("Bot or person", [("bot", "A bot"), ("person", "A person")])
-            self.fields["bots"].label = "Opponent is"
+            self.fields["result"].choices = _choices(_("Any result"), PLAYER_RESULTS)
+            self.fields["result"].help_text = gettext("From %(player)s's side.") % {"player": player.username}
+            self.fields["bots"].choices = _choices(_("Bot or person"), [("bot", _("A bot")), ("person", _("A person"))])
+            self.fields["bots"].label = _("Opponent is")
 
     def clean_opponent(self):
         name = self.cleaned_data["opponent"].strip()
@@ -85,7 +93,7 @@ class ArchiveFilter(forms.Form):
             return None
         opponent = get_user_model().objects.filter(username=name).first()
         if opponent is None:
-            raise forms.ValidationError(f"There is no player called {name}.")
+            raise forms.ValidationError(gettext("There is no player called %(name)s.") % {"name": name})
         return opponent
 
     def clean_after(self):
@@ -94,19 +102,24 @@ class ArchiveFilter(forms.Form):
             return None
         found = _CURSOR.match(text)
         if found is None:
-            raise forms.ValidationError("This page's address is damaged: start again from the first page.")
+            raise forms.ValidationError(gettext("This page's address is damaged: start again from the first page."))
         key, pk = int(found[1]), int(found[2])
         if self.cleaned_data.get("sort", "") not in ("", "newest", "oldest"):
             return key, pk
         try:
             return EPOCH + timedelta(microseconds=key), pk
         except OverflowError:
-            raise forms.ValidationError("This page's address is damaged: start again from the first page.") from None
+            raise forms.ValidationError(
+                gettext("This page's address is damaged: start again from the first page.")
+            ) from None
 
     def _clean_day(self, name: str):
         day = self.cleaned_data[name]
         if day is not None and not FIRST_DAY <= day <= LAST_DAY:
-            raise forms.ValidationError(f"Choose a day between {FIRST_DAY.year} and {LAST_DAY.year}.")
+            raise forms.ValidationError(
+                gettext("Choose a day between %(first)s and %(last)s.")
+                % {"first": FIRST_DAY.year, "last": LAST_DAY.year}
+            )
         return day
 
     def clean_since(self):
@@ -118,10 +131,12 @@ class ArchiveFilter(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("board") and data.get("game") not in ("", None, BOARD_GAME):
-            self.add_error("board", f"The board is a choice in {get_game(BOARD_GAME).name} only.")
+            self.add_error(
+                "board", gettext("The board is a choice in %(game)s only.") % {"game": get_game(BOARD_GAME).name}
+            )
         since, until = data.get("since"), data.get("until")
         if since and until and since > until:
-            self.add_error("until", "The end of the date range is before its start.")
+            self.add_error("until", gettext("The end of the date range is before its start."))
         return data
 
 
