@@ -263,9 +263,10 @@ class Game:
         """What the challenge form says beside each seat's name about who moves first."""
         firsts = self.first_players(options)
         if len(firsts) > 1:
-            return ("who moves first is drawn at random when the match starts",) * 2
+            return (N_("who moves first is drawn at random when the match starts"),) * 2
         first = firsts.pop()
-        return ("moves first" if first == 0 else "moves second", "moves first" if first == 1 else "moves second")
+        first_mover, second_mover = N_("moves first"), N_("moves second")
+        return (first_mover if first == 0 else second_mover, first_mover if first == 1 else second_mover)
 
     # ---- serialisation -------------------------------------------------------------------
     def to_json(self, state: State) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from daymove.clocks.models import TimeControl, days_per_move_lazy
@@ -17,15 +18,15 @@ def time_control_fields() -> dict[str, forms.Field]:
     """The fields a form needs to choose a time control (add them to the form's fields)."""
     return {
         "clock": forms.ChoiceField(
-            label="Time control",
+            label=_("Time control"),
             choices=CLOCK_CHOICES,
             initial=str(DEFAULT_TERMS["days"]),
             required=False,  # left out: the default days per move
-            help_text="Each move's deadline, or a bank of days that every move adds to.",
+            help_text=_("Each move's deadline, or a bank of days that every move adds to."),
         ),
         # Marked data-bank: the page shows them only while "Time bank" is the time control chosen (site.css).
         "bank_initial": forms.IntegerField(
-            label="Time bank: days at the start",
+            label=_("Time bank: days at the start"),
             required=False,
             min_value=1,
             max_value=MAX_BANK_DAYS,
@@ -33,7 +34,7 @@ def time_control_fields() -> dict[str, forms.Field]:
             widget=forms.NumberInput(attrs={"data-bank": ""}),
         ),
         "bank_increment": forms.IntegerField(
-            label="Time bank: days added per move",
+            label=_("Time bank: days added per move"),
             required=False,
             min_value=0,
             max_value=MAX_INCREMENT_DAYS,
@@ -41,7 +42,7 @@ def time_control_fields() -> dict[str, forms.Field]:
             widget=forms.NumberInput(attrs={"data-bank": ""}),
         ),
         "bank_cap": forms.IntegerField(
-            label="Time bank: at most (days)",
+            label=_("Time bank: at most (days)"),
             required=False,
             min_value=1,
             max_value=MAX_BANK_DAYS,
@@ -66,7 +67,7 @@ def clean_time_control(form: forms.Form) -> dict | None:
             "cap": data.get("bank_cap"),
         }
         if None in terms.values():
-            form.add_error("clock", "A time bank needs its days at the start, days per move and cap.")
+            form.add_error("clock", gettext("A time bank needs its days at the start, days per move and cap."))
             return None
     else:
         terms = {"kind": TimeControl.Kind.PER_MOVE, "days": data["clock"]}

@@ -4,20 +4,26 @@ from __future__ import annotations
 
 from django import forms
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from daymove.clocks.forms import clean_time_control, time_control_fields
+from daymove.play.wording import said
 from games.base import Game
+from games.messages import N_, say
 
-SEAT_CHOICES = [("random", "Random seat")]
+SEAT_CHOICES = [("random", _("Random seat"))]
 
 
 def seat_choices(game: Game) -> list[tuple[str, str]]:
     """The seat field's choices: each seat named with what it does first (the game says, for its options)."""
     roles = {game.seat_roles(options) for options in game.option_combinations(chosen_only=True)}
     if len(roles) > 1:  # no game so far: the form cannot know the options the challenger will pick
-        roles = {("who moves first depends on the options",) * 2}
+        roles = {(N_("who moves first depends on the options"),) * 2}
     [seat_roles] = roles
-    return SEAT_CHOICES + [(str(seat), f"{name} ({seat_roles[seat]})") for seat, name in enumerate(game.seat_names)]
+    # Said in the page's language: the games' names and roles are message ids (games.messages).
+    return SEAT_CHOICES + [
+        (str(seat), f"{said(say(name))} ({said(say(seat_roles[seat]))})") for seat, name in enumerate(game.seat_names)
+    ]
 
 
 class ChallengeForm(forms.Form):
@@ -26,12 +32,14 @@ class ChallengeForm(forms.Form):
     opponent = forms.CharField(
         required=False,
         max_length=150,
-        help_text="Leave blank for an open challenge anyone may accept.",
+        label=_("Opponent"),
+        help_text=_("Leave blank for an open challenge anyone may accept."),
     )
-    seat = forms.ChoiceField()
+    seat = forms.ChoiceField(label=_("Seat"))
     rated = forms.BooleanField(
         required=False,
-        help_text="Changes both players' ratings; needs a verified email address on both sides.",
+        label=_("Rated"),
+        help_text=_("Changes both players' ratings; needs a verified email address on both sides."),
     )
 
     def __init__(self, game: Game, *args, **kwargs):
@@ -52,7 +60,7 @@ class ChallengeForm(forms.Form):
         for spec in game.chosen_option_specs():
             self.option_values[spec.name] = {str(value): value for value in spec.choices}
             self.fields[f"option_{spec.name}"] = forms.ChoiceField(
-                label=spec.label, choices=[(str(value), label) for value, label in spec.values]
+                label=said(say(spec.label)), choices=[(str(value), said(say(label))) for value, label in spec.values]
             )
         self.fields.update(time_control_fields())
 

@@ -89,6 +89,8 @@ PAGES = [
     Page("archive, searched", lambda s: reverse("site_archive") + "?result=running&sort=oldest"),
     Page("player's archive", lambda s: reverse("player_archive", args=["bob"]), "alice"),
     Page("own archive, nothing found", lambda s: reverse("player_archive", args=["alice"]) + "?result=drawn", "alice"),
+    Page("challenge form", lambda s: reverse("new_challenge", args=[s.match.game]), "alice"),
+    Page("challenge form, to bob", lambda s: reverse("new_challenge", args=[s.match.game]) + "?opponent=bob", "alice"),
     Page("leaderboard", lambda s: reverse("leaderboard", args=[s.match.game])),
     Page("watch", lambda s: reverse("watch")),
     Page("watch, one game", lambda s: reverse("watch") + f"?game={s.match.game}", "alice"),
