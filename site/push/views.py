@@ -12,6 +12,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from daymove.push.keys import application_server_key
@@ -65,7 +66,7 @@ def push_settings(request):
     form = PushPreferencesForm(request.POST if request.method == "POST" else None, instance=preferences)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Your push notification choices are saved.")
+        messages.success(request, gettext("Your push notification choices are saved."))
         return redirect("push_settings")
     context = {
         "form": form,

@@ -41,9 +41,12 @@ GAME_BOARD_WORDS = ("board-wrap", "describe")
 # The profile's league seasons and ladder places: the league and ladder work was being finished when the profile was
 # marked, and is the next to mark (its sections, by the headings that label them).
 PROFILE_COMPETITIONS = ("leagues-heading", "ladder-places-title")
+# The push settings' choices: the labels of PushPreferences' fields (the league and ladder kinds among them), next.
+PUSH_KINDS = ("push-kinds",)
 PENDING = {
     "match": GAME_BOARD_WORDS,
     "profile": PROFILE_COMPETITIONS,
+    "push settings": PUSH_KINDS,
 }
 
 
@@ -91,6 +94,7 @@ PAGES = [
     Page("own archive, nothing found", lambda s: reverse("player_archive", args=["alice"]) + "?result=drawn", "alice"),
     Page("challenge form", lambda s: reverse("new_challenge", args=[s.match.game]), "alice"),
     Page("challenge form, to bob", lambda s: reverse("new_challenge", args=[s.match.game]) + "?opponent=bob", "alice"),
+    Page("push settings", lambda s: reverse("push_settings"), "alice", "push settings"),
     Page("leaderboard", lambda s: reverse("leaderboard", args=[s.match.game])),
     Page("watch", lambda s: reverse("watch")),
     Page("watch, one game", lambda s: reverse("watch") + f"?game={s.match.game}", "alice"),
