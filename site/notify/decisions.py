@@ -177,7 +177,7 @@ def reply_played(match: Match, owner, ply: int, transport: Transport) -> list[Ti
     return [Tiding("planned_reply", owner, str(match.pk), ply, {"match": match.pk})]
 
 
-def plan_dropped(match: Match, owner, why: str, dropped: list, transport: Transport) -> list[Tiding]:
+def plan_dropped(match: Match, owner, why: dict, dropped: list, transport: Transport) -> list[Tiding]:
     """The owner hears why their plan was dropped and which lines went (it is their turn)."""
     if not _plan_news(match, owner, transport):
         return []

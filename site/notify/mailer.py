@@ -22,6 +22,7 @@ from daymove.notify.events import KIND, PREFERENCE_OF
 from daymove.notify.looks import has_seen
 from daymove.notify.models import preferences_of
 from daymove.outbox.jobs import BULK, MAIL, handler
+from daymove.plans import notes
 from daymove.play.models import Challenge, Match
 from daymove.play.wording import options_said
 from daymove.players.accounts import verified_address
@@ -115,7 +116,7 @@ def plan_dropped(payload: dict, user) -> dict | None:
     seen = match.history_for(seat, match.notations())
     return turn_summary(match, seat, MatchClock.objects.filter(match=match).first()) | {
         "after": seen[payload["ply"] - 1] if len(seen) >= payload["ply"] else "",
-        "why": payload.get("why", ""),
+        "why": notes.said(payload.get("why", "")),
         "dropped": [" ".join(line) for line in payload["dropped"]],
         "your_turn": match.is_active and match.ply == payload["ply"] and match.to_move == seat,
     }

@@ -28,7 +28,7 @@ def plan_lines(row) -> str:
 class ReadOnly(admin.ModelAdmin):
     list_select_related = ["match", "owner"]
     search_fields = ["=match__id", "owner__username"]
-    exclude = ["tree", "note"]  # the note names moves: `plan_lines` and `shape` say what may be shown
+    exclude = ["tree", "said", "old_note"]  # the note names moves: `plan_lines` and `shape` say what may be shown
 
     def has_add_permission(self, request):
         return False

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from daymove.errors import Conflict, Refused
-from daymove.plans import positions, trees
+from daymove.plans import notes, positions, trees
 from daymove.plans.models import ConditionalPlan
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
@@ -56,7 +56,7 @@ def _opponents_turn(match_id, user):
     return match, seat
 
 
-def _change(match: Match, user, version, edit, note: str) -> ConditionalPlan:
+def _change(match: Match, user, version, edit, note: dict) -> ConditionalPlan:
     """Apply `edit` (old tree -> new tree) to the user's plan if the match and the plan are as they saw them."""
     version = _seen_version(version)
     with transaction.atomic():
@@ -81,7 +81,7 @@ def _change(match: Match, user, version, edit, note: str) -> ConditionalPlan:
             "ply": match.ply,
             "status": ConditionalPlan.Status.ACTIVE if tree else ConditionalPlan.Status.CANCELLED,
             "version": version + 1,
-            "note": note if tree or not old else "You cancelled your plan.",
+            "said": note if tree or not old else notes.note("cancelled"),
             "updated": timezone.now(),
         }
         changed = ConditionalPlan.objects.filter(pk=plan.pk, version=version).update(**fields)
@@ -112,7 +112,7 @@ def plan_line(match_id, user, path, version, seen_ply) -> ConditionalPlan:
     if not path:
         raise Refused("A planned line needs a reply of yours after your opponent's move.")
     replies = frozenset(depth for depth in range(len(path)) if mine[depth])
-    return _change(match, user, version, lambda tree: trees.with_line(tree, path, replies), "Plan saved.")
+    return _change(match, user, version, lambda tree: trees.with_line(tree, path, replies), notes.note("saved"))
 
 
 def remove_line(match_id, user, path, version) -> ConditionalPlan:
@@ -129,10 +129,10 @@ def remove_line(match_id, user, path, version) -> ConditionalPlan:
             tree, cut = trees.without(tree, cut), cut[:-1]
         return tree
 
-    return _change(match, user, version, edit, "Line removed.")
+    return _change(match, user, version, edit, notes.note("removed"))
 
 
 def cancel(match_id, user, version) -> ConditionalPlan:
     """Cancel the whole plan: no planned reply will be played."""
     match, _ = _opponents_turn(match_id, user)
-    return _change(match, user, version, lambda tree: [], "You cancelled your plan.")
+    return _change(match, user, version, lambda tree: [], notes.note("cancelled"))

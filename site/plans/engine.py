@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from daymove.plans import signals, trees
+from daymove.plans import notes, signals, trees
 from daymove.plans.models import ConditionalPlan
 from daymove.play.models import Match
 
@@ -25,12 +25,8 @@ class Answer:
     awaited: bool  # the plan waited for the move just played (its email replaces "your turn")
     after: str  # the move answered, as the owner reads it ("" when the owner moves again)
     reply: str | None = None  # the planned reply to play; None once the plan is dropped
-    why: str = ""  # why the plan was dropped
+    why: dict = field(default_factory=dict)  # why the plan was dropped: a note (plans.notes), said to the owner later
     dropped: list[list[str]] = field(default_factory=list)  # the lines dropped
-
-
-def _describe(lines) -> str:
-    return "; ".join(" ".join(line) for line in lines)
 
 
 def _set(plan: ConditionalPlan, **fields) -> bool:
@@ -43,11 +39,11 @@ def _set(plan: ConditionalPlan, **fields) -> bool:
     return changed == 1
 
 
-def _drop(answer: Answer, match: Match, why: str) -> Answer | None:
-    """Drop the plan with `why` and the lines it held; None if its owner changed it first."""
+def _drop(answer: Answer, match: Match, why: dict) -> Answer | None:
+    """Drop the plan with `why` (a note) and the lines it held; None if its owner changed it first."""
     lines = trees.lines(answer.plan.tree)
-    note = f"{why} Dropped: {_describe(lines)}."
-    if not _set(answer.plan, status=ConditionalPlan.Status.DROPPED, note=note[:300], updated=match.updated):
+    said = notes.dropped(why, lines)
+    if not _set(answer.plan, status=ConditionalPlan.Status.DROPPED, said=said, updated=match.updated):
         return None
     answer.reply, answer.why, answer.dropped = None, why, [list(line) for line in lines]
     return answer
@@ -69,28 +65,32 @@ def planned_reply(match: Match) -> Answer | None:
         answer = Answer(plan, awaited=True, after=after)
         node = next((n for n in plan.tree if n["m"] == after), None)
         if node is None or not node["c"]:
-            return _drop(answer, match, f"Your opponent played {after}, which your plan did not expect.")
+            return _drop(answer, match, notes.note("unexpected", after=after))
         replies = node["c"]
     elif plan.ply == match.ply:  # the owner moves again (a double turn): the next planned move
         answer = Answer(plan, awaited=False, after="")
         replies = plan.tree
     else:  # made for a position long gone
-        _set(plan, status=ConditionalPlan.Status.DROPPED, note="The position moved on.", updated=match.updated)
+        _set(plan, status=ConditionalPlan.Status.DROPPED, said=notes.note("moved_on"), updated=match.updated)
         return None
     reply = replies[0]
     rest = reply["c"]
-    note = f"Played {reply['m']} after {answer.after}." if answer.after else f"Played {reply['m']}."
+    said = notes.note("played_after", reply=reply["m"], after=answer.after) if answer.after else notes.note(
+        "played", reply=reply["m"]
+    )
     status = ConditionalPlan.Status.ACTIVE if rest else ConditionalPlan.Status.DONE
-    if not _set(plan, tree=rest, ply=match.ply + 1, status=status, note=note, updated=match.updated):
+    if not _set(plan, tree=rest, ply=match.ply + 1, status=status, said=said, updated=match.updated):
         return None  # the owner changed it first: their version stands
     answer.reply = reply["m"]
     return answer
 
 
-def reply_refused(answer: Answer, match: Match, reason: str) -> Answer | None:
-    """The planned reply could not be played (`reason`): the plan is dropped, its reply line kept in the note."""
+def reply_refused(answer: Answer, match: Match, *, illegal: bool) -> Answer | None:
+    """The planned reply could not be played (`illegal`: the rules refused it): the plan is dropped, its reply line
+    kept in the note."""
     answer.plan.tree = [{"m": answer.reply, "c": answer.plan.tree}]
-    return _drop(answer, match, f"Your planned reply {answer.reply} was not played: {reason}")
+    why = notes.note("reply_illegal" if illegal else "reply_failed", reply=answer.reply)
+    return _drop(answer, match, why)
 
 
 def announce(answer: Answer, match: Match) -> None:
@@ -118,5 +118,5 @@ def announce(answer: Answer, match: Match) -> None:
 def close_plans(match: Match) -> None:
     """A match that has ended has no plans waiting."""
     ConditionalPlan.objects.filter(match=match, status=ConditionalPlan.Status.ACTIVE).update(
-        status=ConditionalPlan.Status.DROPPED, note="The match ended.", tree=[]
+        status=ConditionalPlan.Status.DROPPED, said=notes.note("ended"), tree=[]
     )

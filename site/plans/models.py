@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from daymove.plans import notes
 from daymove.play.models import Match
 
 
@@ -54,11 +55,26 @@ class ConditionalPlan(models.Model):
     tree = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     version = models.PositiveIntegerField(default=0)
-    note = models.CharField(max_length=300, blank=True, help_text="What happened last, for the owner.")
+    said = models.JSONField(
+        default=dict, blank=True, help_text="What happened last, for the owner: a code and its parameters (plans.notes)."
+    )
+    old_note = models.CharField(
+        max_length=300, blank=True, help_text="What happened last, in English, on a plan last changed before `said`."
+    )
     updated = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "owner"], name="one_plan_per_player")]
+
+    @property
+    def note(self) -> str:
+        """What happened last, in the active language."""
+        return notes.said(self.said) if self.said else self.old_note
+
+    @property
+    def note_code(self) -> str:
+        """What happened last, as a code ("saved", "unexpected", ...); "" for an old plan's note."""
+        return self.said.get("code", "")
 
     def __str__(self):
         return f"plan in #{self.match_id} ({self.status})"

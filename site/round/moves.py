@@ -15,7 +15,7 @@ import logging
 from django.db import transaction
 
 from daymove.clocks.services import after_move
-from daymove.errors import Refused
+from daymove.errors import Conflict, Refused
 from daymove.plans import engine
 from daymove.play import moves, signals
 from daymove.play.bot_jobs import schedule_bot_turn
@@ -64,6 +64,7 @@ def _play_reply(match: Match, answer: engine.Answer) -> tuple[Match | None, engi
     except Exception as error:  # someone's plan must never cost the opponent their move
         if not isinstance(error, Refused):
             log.exception("planned reply in match %s failed", match.pk)
-        reason = error.message if isinstance(error, Refused) else "it could not be played"
-        return None, engine.reply_refused(answer, match, reason)
+        # A refusal that is not a conflict is the rules' (the reply is not legal after the move it answers).
+        illegal = isinstance(error, Refused) and not isinstance(error, Conflict)
+        return None, engine.reply_refused(answer, match, illegal=illegal)
     return result.match, answer
