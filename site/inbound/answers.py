@@ -13,12 +13,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from daymove.inbound.addresses import ReplyAddress
 from daymove.inbound.bounces import is_bouncing
 from daymove.outbox.jobs import MAIL, handler, record
 from daymove.play.models import Match
 from daymove.play.pictures import attach_inline, picture_of
+from daymove.players.languages import language_of
 
 KIND = "inbound_answer"
 
@@ -69,9 +71,10 @@ def send_answer(payload: dict) -> None:
     if is_bouncing(payload["to"]):
         return
     user = get_user_model().objects.filter(pk=payload.get("user")).first()
-    context = {"recipient": user, "text": payload["text"], "reply_to": payload.get("reply_to"), **_position(payload)}
-    text = render_to_string("emails/answer/body.txt", context)
-    html = render_to_string("emails/answer/body.html", context)
+    with translation.override(language_of(user)):  # the text was said in it when the reply was handled
+        context = {"recipient": user, "text": payload["text"], "reply_to": payload.get("reply_to"), **_position(payload)}
+        text = render_to_string("emails/answer/body.txt", context)
+        html = render_to_string("emails/answer/body.html", context)
     headers = {
         "Auto-Submitted": "auto-replied",
         "In-Reply-To": payload["in_reply_to"],

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from daymove.errors import Conflict, Refused
 from daymove.inbound.addresses import ReplyAddress, reply_address
 from daymove.plans import conditional
@@ -16,9 +18,6 @@ from daymove.play.draws import decline_draw
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
 from daymove.round import draws, endings, moves
-
-NOTHING = "Nothing was played."
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -45,9 +44,15 @@ def _plan(match: Match, user, conditions: list[tuple[str, str]]) -> str:
         try:
             conditional.plan_line(match.pk, user, [theirs, mine], plan.version if plan else 0, match.ply)
         except Refused as refusal:
-            said.append(f"“if {theirs} then {mine}” was not planned: {refusal.message}")
+            said.append(
+                gettext("“if %(theirs)s then %(mine)s” was not planned: %(reason)s")
+                % {"theirs": theirs, "mine": mine, "reason": refusal.message}
+            )
         else:
-            said.append(f"Planned: if your opponent plays {theirs}, {mine} is played for you.")
+            said.append(
+                gettext("Planned: if your opponent plays %(theirs)s, %(mine)s is played for you.")
+                % {"theirs": theirs, "mine": mine}
+            )
     return " ".join(said)
 
 
@@ -68,37 +73,52 @@ def _move(match: Match, user, address: ReplyAddress, line: str, conditions: list
     except Conflict as refusal:
         match.refresh_from_db()
         if match.ply != address.ply:
-            text = (
-                f"This email was about move {address.ply + 1} of the match, which has moved on since "
-                f"(it is at move {match.ply + 1} now). {NOTHING}"
-            )
+            text = gettext(
+                "This email was about move %(asked)s of the match, which has moved on since (it is at move %(now)s"
+                " now). Nothing was played."
+            ) % {"asked": address.ply + 1, "now": match.ply + 1}
         else:
-            text = f"{refusal.message} {NOTHING}"
+            text = _nothing_played(refusal)
         return Outcome(text, reply_to=_again_at(match, user))
     except Refused as refusal:
-        return Outcome(f"{refusal.message} {NOTHING}", reply_to=_again_at(match, user))
+        return Outcome(_nothing_played(refusal), reply_to=_again_at(match, user))
     if result.repeated:
-        return Outcome(f"You had already played {result.move.notation} here; it was not played twice.")
+        return Outcome(
+            gettext("You had already played %(move)s here; it was not played twice.") % {"move": result.move.notation}
+        )
     if result.match.is_active:
-        played = f"You played {result.move.notation}. It is {result.match.players[result.match.to_move]}'s turn."
+        played = gettext("You played %(move)s. It is %(player)s's turn.") % {
+            "move": result.move.notation,
+            "player": result.match.players[result.match.to_move],
+        }
         planned = _plan(result.match, user, conditions) if conditions else ""
         return Outcome(f"{played} {planned}".strip(), played=True)
     return Outcome(
-        f"You played {result.move.notation}, and the match is over: {result.match.result_text()}.", played=True
+        gettext("You played %(move)s, and the match is over: %(result)s.")
+        % {"move": result.move.notation, "result": result.match.result_text()},
+        played=True,
     )
+
+
+def _nothing_played(refusal: Refused) -> str:
+    return gettext("%(reason)s Nothing was played.") % {"reason": refusal.message}
 
 
 def _resign(match: Match, user, address: ReplyAddress) -> Outcome:
     if address.action != "resign":
         confirm = reply_address(match.pk, match.ply, user.pk, action="resign")
-        return Outcome("To resign this match, reply “resign” to this email. Nothing has changed yet.", reply_to=confirm)
+        return Outcome(
+            gettext("To resign this match, reply “resign” to this email. Nothing has changed yet."), reply_to=confirm
+        )
     if match.ply != address.ply:
         return Outcome(
-            "The match has moved on since you asked to resign, so you did not resign. Reply “resign” "
-            "to your latest turn email to start again."
+            gettext(
+                "The match has moved on since you asked to resign, so you did not resign. Reply “resign” "
+                "to your latest turn email to start again."
+            )
         )
     endings.resign(match.pk, user)
-    return Outcome("You resigned this match.", played=True)
+    return Outcome(gettext("You resigned this match."), played=True)
 
 
 def _draw(action, user, match: Match, done: str) -> Outcome:
@@ -113,12 +133,15 @@ def carry_out(address: ReplyAddress, user, lines: list[str]) -> Outcome:
         match = get_match(address.match_id)
         player_seat(match, user)
     except Refused as refusal:
-        return Outcome(f"{refusal.message} {NOTHING}")
+        return Outcome(_nothing_played(refusal))
     if not match.is_active:
-        return Outcome(f"This match is over ({match.result_text()}). {NOTHING}")
+        return Outcome(gettext("This match is over (%(result)s). Nothing was played.") % {"result": match.result_text()})
     if not line:
         return Outcome(
-            "Your reply had no move in it: write your move on the first line, above the quoted email. " + NOTHING,
+            gettext(
+                "Your reply had no move in it: write your move on the first line, above the quoted email."
+                " Nothing was played."
+            ),
             reply_to=_again_at(match, user),
         )
     command = _words(line)
@@ -126,11 +149,11 @@ def carry_out(address: ReplyAddress, user, lines: list[str]) -> Outcome:
         if command in ("resign", "i resign"):
             return _resign(match, user, address)
         if command in ("offer draw", "offer a draw"):
-            return _draw(draws.offer_draw, user, match, "You offered a draw.")
+            return _draw(draws.offer_draw, user, match, gettext("You offered a draw."))
         if command == "accept draw":
-            return _draw(draws.accept_draw, user, match, "You accepted the draw: the match is drawn.")
+            return _draw(draws.accept_draw, user, match, gettext("You accepted the draw: the match is drawn."))
         if command == "decline draw":
-            return _draw(decline_draw, user, match, "You declined the draw offer.")
+            return _draw(decline_draw, user, match, gettext("You declined the draw offer."))
     except Refused as refusal:
-        return Outcome(f"{refusal.message} Nothing has changed.")
+        return Outcome(gettext("%(reason)s Nothing has changed.") % {"reason": refusal.message})
     return _move(match, user, address, line, conditions_in(lines[1:]))

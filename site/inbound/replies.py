@@ -18,6 +18,8 @@ from email.message import EmailMessage
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import translation
+from django.utils.translation import gettext
 
 from daymove.inbound import answers
 from daymove.inbound.addresses import ReplyAddress, Tampered, is_ours, read_address
@@ -27,6 +29,7 @@ from daymove.inbound.commands import Outcome, carry_out
 from daymove.inbound.models import InboundReply
 from daymove.inbound.reading import body_text, is_automatic, new_lines, recipients_of, sender_of
 from daymove.players.accounts import verified_address
+from daymove.players.languages import language_of
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +63,12 @@ def _player(reply: ReplyAddress, sender: str):
 
 
 def _handle(message: EmailMessage, message_id: str, reply: ReplyAddress, user, sender: str) -> None:
+    # Decided and answered in the player's language: a refusal's reason is said where it is raised.
+    with translation.override(language_of(user)):
+        _handle_in_language(message, message_id, reply, user, sender)
+
+
+def _handle_in_language(message: EmailMessage, message_id: str, reply: ReplyAddress, user, sender: str) -> None:
     lines = new_lines(body_text(message))
     line = lines[0] if lines else None
     with transaction.atomic():
@@ -72,7 +81,9 @@ def _handle(message: EmailMessage, message_id: str, reply: ReplyAddress, user, s
             row = InboundReply.objects.select_for_update().get(message_id=message_id)
             InboundReply.objects.filter(pk=row.pk).update(copies=F("copies") + 1)
             row.refresh_from_db()
-            outcome = Outcome(f"This reply reached Daymove before and was handled then: {row.outcome}")
+            outcome = Outcome(
+                gettext("This reply reached Daymove before and was handled then: %(outcome)s") % {"outcome": row.outcome}
+            )
             answers.record_answer(message, sender, outcome, reply, user, copy=row.copies, row=row)
             return
         outcome = carry_out(reply, user, lines)
