@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -47,7 +48,7 @@ def _action_refused(request, refusal: Refused, match_id):
     return _panel(request, match, root, path, error=refusal.message, status=refusal.status)
 
 
-def _action(change, notice: str):
+def _action(change, notice):
     """A POST that changes the user's analysis or plan, answered with the board (or the reason it was refused)."""
 
     @require_POST
@@ -60,7 +61,7 @@ def _action(change, notice: str):
             return redirect(analysis_url(match, root, path))
         return _panel(request, match, root, path, notice=notice)
 
-    view.__doc__ = f"POST: {notice}"
+    view.__doc__ = "POST: a change of the user's analysis or plan."
     return view
 
 
@@ -92,9 +93,11 @@ def _cancel(match_id, user, root, path, data):
     return root, path
 
 
-analysis_move = _action(_add, "Move added to your analysis.")
-analysis_delete = _action(_delete, "Deleted from your analysis.")
-analysis_publish = _action(_publish, "Publication changed: published analyses show once the match has ended.")
-plan_line = _action(_plan, "Planned: if your opponent plays this line, your replies are played at once.")
-plan_remove = _action(_remove, "Line removed from your plan.")
-plan_cancel = _action(_cancel, "Plan cancelled: no planned reply will be played.")
+analysis_move = _action(_add, gettext_lazy("Move added to your analysis."))
+analysis_delete = _action(_delete, gettext_lazy("Deleted from your analysis."))
+analysis_publish = _action(
+    _publish, gettext_lazy("Publication changed: published analyses show once the match has ended.")
+)
+plan_line = _action(_plan, gettext_lazy("Planned: if your opponent plays this line, your replies are played at once."))
+plan_remove = _action(_remove, gettext_lazy("Line removed from your plan."))
+plan_cancel = _action(_cancel, gettext_lazy("Plan cancelled: no planned reply will be played."))

@@ -1,9 +1,6 @@
 """Two people sign up, verify, challenge and play a whole game of every game by clicking the board."""
 
-import re
-
 import pytest
-from django.core import mail
 
 from daymove.play.models import Challenge, Match
 from tests.support.games import game_cases
@@ -11,23 +8,6 @@ from tests.support.games import game_cases
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 PASSWORD = "a-long-browser-password"
-
-
-def sign_up_and_verify(tab, username):
-    """Sign up through the form and follow the link in the verification email."""
-    tab.go("/accounts/signup/")
-    page = tab.page
-    page.fill("input[name=email]", f"{username}@example.com")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    with page.expect_navigation():  # the email is sent before the redirect comes back
-        page.click("form button[type=submit]")
-    message = next(m for m in reversed(mail.outbox) if f"{username}@example.com" in m.to)
-    link = re.search(r"https?://\S+/accounts/confirm-email/\S+/", message.body).group(0)
-    page.goto(link)
-    with page.expect_navigation():
-        page.click("form button[type=submit]")  # allauth confirms by POST
 
 
 def click_move(tab, rules, match, text):
@@ -52,8 +32,8 @@ def click_move(tab, rules, match, text):
 def test_two_players_play_a_whole_game(open_tab, game, options):
     slug = game.slug
     alice, bob = open_tab(), open_tab()
-    sign_up_and_verify(alice, "alice")
-    sign_up_and_verify(bob, "bob")
+    alice.sign_up("alice", PASSWORD)
+    bob.sign_up("bob", PASSWORD)
 
     # Alice challenges Bob directly, taking the first seat.
     page = alice.go(f"/challenges/new/{slug}/")

@@ -1,7 +1,10 @@
 """A player's browser tab for the browser tests (tests/browser), and where they keep screenshots."""
 
 import os
+import re
 from pathlib import Path
+
+from django.core import mail
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -29,6 +32,23 @@ class Tab:
         # Wait for the sign-in's own redirect: a page opened before it lands would be replaced by it.
         with self.page.expect_navigation():
             self.page.click("form button[type=submit]")
+
+    def sign_up(self, username, password):
+        """Sign up through the form and follow the link in the verification email."""
+        self.go("/accounts/signup/")
+        page = self.page
+        page.fill("input[name=email]", f"{username}@example.com")
+        page.fill("input[name=username]", username)
+        page.fill("input[name=password1]", password)
+        page.fill("input[name=password2]", password)
+        with page.expect_navigation():  # the email is sent before the redirect comes back
+            page.click("form button[type=submit]")
+        message = next(m for m in reversed(mail.outbox) if f"{username}@example.com" in m.to)
+        link = re.search(r"https?://\S+/accounts/confirm-email/\S+/", message.body).group(0)
+        page.goto(link)
+        with page.expect_navigation():
+            page.click("form button[type=submit]")  # allauth confirms by POST
+        return message
 
     def screenshot(self, name):
         ARTIFACTS.mkdir(exist_ok=True)
