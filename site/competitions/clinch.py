@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from django.utils.formats import get_format
+from django.utils.translation import gettext, ngettext, npgettext
+
 
 class Status(enum.StrEnum):
     PROMOTED = "promoted"
@@ -152,13 +155,39 @@ def still_needed(player: int, goal: Goal, points: Mapping[int, float], remaining
 
 
 def need_in_words(need: Need) -> str:
-    """What a player still needs, as the division page says it."""
+    """What a player still needs, as the division page says it, in the reader's language."""
+    promotion = need.goal is Goal.PROMOTION
     if need.points == 0:
-        return f"{need.goal.capitalize()} is clinched."
-    games = f"{need.remaining} remaining game" + ("s" if need.remaining != 1 else "")
+        return gettext("Promotion is clinched.") if promotion else gettext("Safety is clinched.")
     if need.points is None:
-        every = "your remaining game" if need.remaining == 1 else f"all your {games}"
-        return f"Winning {every} does not clinch {need.goal}: it also depends on other results."
-    points = f"{need.points:g} point" + ("s" if need.points != 1 else "")
-    verb = "clinches" if need.points == 1 else "clinch"
-    return f"{points} from your {games} {verb} {need.goal}."
+        if promotion:
+            words = ngettext(
+                "Winning your remaining game does not clinch promotion: it also depends on other results.",
+                "Winning all your %(count)s remaining games does not clinch promotion: it also depends on other "
+                "results.",
+                need.remaining,
+            )
+        else:
+            words = ngettext(
+                "Winning your remaining game does not clinch safety: it also depends on other results.",
+                "Winning all your %(count)s remaining games does not clinch safety: it also depends on other results.",
+                need.remaining,
+            )
+        return words % {"count": need.remaining}
+    games = npgettext("from your…", "%(count)s remaining game", "%(count)s remaining games", need.remaining)
+    # A half point takes the plural ("2.5 points"): the form of 5.
+    counted = int(need.points) if need.points == int(need.points) else 5
+    if promotion:
+        words = ngettext(
+            "%(points)s point from your %(games)s clinches promotion.",
+            "%(points)s points from your %(games)s clinch promotion.",
+            counted,
+        )
+    else:
+        words = ngettext(
+            "%(points)s point from your %(games)s clinches safety.",
+            "%(points)s points from your %(games)s clinch safety.",
+            counted,
+        )
+    points = f"{need.points:g}".replace(".", get_format("DECIMAL_SEPARATOR"))
+    return words % {"points": points, "games": games % {"count": need.remaining}}

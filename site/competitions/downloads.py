@@ -1,13 +1,16 @@
 """A division's table downloaded: the standings and every game with its result, as CSV and as JSON.
 
-Only what the division page shows anyone: places, scores, tie-breaks and statuses, and each game's players,
-round, result and address. Nothing of a position or its moves (a game with hidden information stays hidden).
+Only what the division page shows anyone, in the reader's language (the field names stay as they are): places,
+scores, tie-breaks and statuses, and each game's players, round, result and address. Nothing of a position or its
+moves (a game with hidden information stays hidden).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+
+from django.utils.translation import pgettext, pgettext_lazy
 
 from daymove.competitions import clinch
 from daymove.competitions.models import LeagueGame
@@ -33,18 +36,18 @@ GAME_FIELDS = ("round", "match", "first", "second", "result", "counted", "url")
 
 
 STATUS_WORDS = {
-    clinch.Status.PROMOTED: "promoted (clinched)",
-    clinch.Status.SAFE: "safe",
-    clinch.Status.RELEGATED: "relegated (certain)",
-    clinch.Status.IN_THE_RACE: "in the race",
+    clinch.Status.PROMOTED: pgettext_lazy("a player's status in a division", "promoted (clinched)"),
+    clinch.Status.SAFE: pgettext_lazy("a player's status in a division", "safe"),
+    clinch.Status.RELEGATED: pgettext_lazy("a player's status in a division", "relegated (certain)"),
+    clinch.Status.IN_THE_RACE: pgettext_lazy("a player's status in a division", "in the race"),
 }
 
 
 def status_words(line: Line) -> str:
-    """The line's status as the page says it, in words (never only a colour)."""
+    """The line's status as the page says it, in words (never only a colour), in the reader's language."""
     if line.withdrawn:
-        return "withdrawn"
-    return STATUS_WORDS.get(line.status, "")
+        return pgettext("a player's status in a division", "withdrawn")
+    return str(STATUS_WORDS.get(line.status, ""))
 
 
 def standing(line: Line) -> dict:

@@ -1,4 +1,5 @@
-"""How a league game is named wherever a match is told about: "Offboard league, season 3, division 2, round 3 of 7".
+"""How a league game is named wherever a match is told about: "Offboard league, season 3, division 2, round 3 of 7",
+in the reader's language ("Liga Offboard, sezon 3, dywizja 2, runda 3 z 7").
 
 The round is the game's round of the division's Berger table (the same for both players and for spectators), out
 of the division's rounds; in a division of an even size it is also each player's game number.
@@ -7,6 +8,7 @@ of the division's rounds; in a division of an even size it is also each player's
 from __future__ import annotations
 
 from django.db.models import Max, OuterRef, Subquery
+from django.utils.translation import gettext
 
 from daymove.competitions.models import LeagueGame
 from daymove.play.models import Match
@@ -39,8 +41,12 @@ def league_label(match: Match) -> str:
     )
     if game is None:
         return ""
+    words = gettext("%(league)s, season %(season)s, division %(division)s, round %(round)s of %(rounds)s")
     season = game.division.season
-    return (
-        f"{season.series.name}, season {season.number}, division {game.division.index + 1}, "
-        f"round {game.round} of {game.rounds}"
-    )
+    return words % {
+        "league": season.series,
+        "season": season.number,
+        "division": game.division.index + 1,
+        "round": game.round,
+        "rounds": game.rounds,
+    }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from daymove.competitions import signals
 from daymove.competitions.models import Division, Entry, LeagueGame
@@ -24,25 +25,28 @@ def override_result(league_game: LeagueGame, winner: int | None, reason: str, by
     require_staff(by)
     reason = clean_reason(reason)
     if winner not in (0, 1, None):
-        raise Refused("Choose the winning seat, or a draw.")
+        raise Refused(gettext("Choose the winning seat, or a draw."))
     with transaction.atomic():
         game = LeagueGame.objects.select_for_update().select_related("division").get(pk=league_game.pk)
         match = Match.objects.select_for_update().get(pk=game.match_id)
         if match.status != Match.Status.FINISHED:
-            raise Refused("Only a finished game's result can be overridden; this one has no result.")
+            raise Refused(gettext("Only a finished game's result can be overridden; this one has no result."))
         if game.counted != LeagueGame.Counted.RESULT:
             raise Refused(
-                f"This game counts as {game.get_counted_display().lower()} because a player withdrew; "
-                "its result is the withdrawal's, not the board's."
+                gettext(
+                    "This game counts as %(counted)s because a player withdrew; its result is the withdrawal's, "
+                    "not the board's."
+                )
+                % {"counted": game.get_counted_display().lower()}
             )
         if match.winner == winner:
-            raise Refused("The game already has that result.")
+            raise Refused(gettext("The game already has that result."))
         timed_out = timed_out_player(match)
         changed = Match.objects.filter(pk=match.pk, status=Match.Status.FINISHED).update(
             winner=winner, result_reason=DECLARED, result_note=reason
         )
         if changed != 1:
-            raise Conflict("The game changed meanwhile; look again.")
+            raise Conflict(gettext("The game changed meanwhile; look again."))
         match.winner, match.result_reason, match.result_note = winner, DECLARED, reason
         rerate_match(match)
         if timed_out is not None:

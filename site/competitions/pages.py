@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext, pgettext
 
 from daymove.clocks.models import ChallengeClock
 from daymove.clocks.terms import apply_terms, check_terms
@@ -29,7 +30,7 @@ JOINING = (Registration.Mode.RECURRING, Registration.Mode.ONCE)
 def series_or_404(slug: str) -> Series:
     series = Series.objects.filter(slug=slug).first()
     if series is None:
-        raise NotFound("There is no such league.")
+        raise NotFound(gettext("There is no such league."))
     return series
 
 
@@ -38,7 +39,7 @@ def season_or_404(slug: str, number: int) -> Season:
     if number <= LARGEST_NUMBER:
         season = Season.objects.select_related("series").filter(series__slug=slug, number=number).first()
     if season is None:
-        raise NotFound("There is no such season.")
+        raise NotFound(gettext("There is no such season."))
     return season
 
 
@@ -52,7 +53,7 @@ def division_or_404(slug: str, number: int, shown: int) -> Division:
             .first()
         )
     if division is None:
-        raise NotFound("There is no such division.")
+        raise NotFound(gettext("There is no such division."))
     return division
 
 
@@ -64,54 +65,79 @@ def clock_words(series: Series) -> str:
 
 
 def terms(series: Series) -> list[tuple[str, str]]:
-    """The series' rules, shown before anyone joins: (what, the rule in words)."""
+    """The series' rules, shown before anyone joins: (what, the rule in words), in the reader's language."""
     places = movement_places(series.division_size)
-    criteria = [label for field, label in standings.CRITERIA if field != "points"]
-    rounds = (
-        "everyone plays everyone twice, seats swapped" if series.double_round_robin else "everyone plays everyone once"
+    criteria = [str(label) for field, label in standings.CRITERIA if field != "points"]
+    if series.double_round_robin:
+        rounds = gettext("everyone plays everyone twice, seats swapped")
+    else:
+        rounds = gettext("everyone plays everyone once")
+    rated = gettext("Yes: every game changes your rating.") if series.rated else gettext(
+        "No: the games do not change ratings."
     )
-    withdrawing = _ordinal(TIMEOUTS_THAT_WITHDRAW)
     return [
-        ("Clock", clock_words(series)),
+        (gettext("Clock"), clock_words(series)),
         (
-            "Divisions",
-            f"About {series.division_size} players each (5 to 10); {rounds}, all games at once.",
+            gettext("Divisions"),
+            gettext("About %(size)s players each (5 to 10); %(rounds)s, all games at once.")
+            % {"size": series.division_size, "rounds": rounds},
         ),
-        ("Rated", "Yes: every game changes your rating." if series.rated else "No: the games do not change ratings."),
-        ("Scoring", "Win 1, draw ½, loss 0. Forfeits are shown as + and − and are not rated."),
-        ("Tie-breaks", "In this order: " + ", ".join(criteria) + "."),
+        (pgettext("a league's games", "Rated"), rated),
+        (gettext("Scoring"), gettext("Win 1, draw ½, loss 0. Forfeits are shown as + and − and are not rated.")),
+        (gettext("Tie-breaks"), gettext("In this order: %(criteria)s.") % {"criteria": ", ".join(criteria)}),
         (
-            "Promotion and relegation",
-            f"The top {places} go up and the bottom {places} go down in divisions of 7 or more, 1 and 1 in smaller "
-            "ones; players equal at a promotion or relegation place both get the better outcome.",
-        ),
-        (
-            "Season length",
-            f"A season closes when all its games have ended, or {LONGEST.days // 7} weeks after its start; games "
-            f"still running then go on and count. The next season starts {BREAK.days} days after the close.",
-        ),
-        (
-            "Timeouts",
-            f"A timeout is a loss like any other; a {withdrawing} timeout in a season withdraws you.",
+            gettext("Promotion and relegation"),
+            gettext(
+                "The top %(places)s go up and the bottom %(places)s go down in divisions of 7 or more, 1 and 1 in "
+                "smaller ones; players equal at a promotion or relegation place both get the better outcome."
+            )
+            % {"places": places},
         ),
         (
-            "Withdrawal",
-            "If you withdraw (or are withdrawn) with fewer than half your games finished, all your games are struck "
-            "from the table (finished ones stay rated, unfinished ones are aborted); with half or more, your results "
-            "stand and your unfinished games become forfeit wins for your opponents.",
+            gettext("Season length"),
+            gettext(
+                "A season closes when all its games have ended, or %(weeks)s weeks after its start; games still "
+                "running then go on and count. The next season starts %(days)s days after the close."
+            )
+            % {"weeks": LONGEST.days // 7, "days": BREAK.days},
         ),
-        ("Vacation", f"At most {series.vacation_cap_days} days of vacation a season count in this league's games."),
-        ("Bots", "Bots may enter." if series.bots_allowed else "No bots."),
         (
-            "Public tables",
-            "League games are listed on the league's tables whatever your archive setting, like the results of any "
-            "competition; unlisted, they stay off the watch page and the archive of all games.",
+            gettext("Timeouts"),
+            gettext("A timeout is a loss like any other; a %(ordinal)s timeout in a season withdraws you.")
+            % {"ordinal": _ordinal(TIMEOUTS_THAT_WITHDRAW)},
+        ),
+        (
+            gettext("Withdrawal"),
+            gettext(
+                "If you withdraw (or are withdrawn) with fewer than half your games finished, all your games are "
+                "struck from the table (finished ones stay rated, unfinished ones are aborted); with half or more, "
+                "your results stand and your unfinished games become forfeit wins for your opponents."
+            ),
+        ),
+        (
+            gettext("Vacation"),
+            gettext("At most %(days)s days of vacation a season count in this league's games.")
+            % {"days": series.vacation_cap_days},
+        ),
+        (gettext("Bots"), gettext("Bots may enter.") if series.bots_allowed else gettext("No bots.")),
+        (
+            gettext("Public tables"),
+            gettext(
+                "League games are listed on the league's tables whatever your archive setting, like the results of "
+                "any competition; unlisted, they stay off the watch page and the archive of all games."
+            ),
         ),
     ]
 
 
 def _ordinal(number: int) -> str:
-    return {1: "first", 2: "second", 3: "third"}.get(number, f"{number}th")
+    """ "second" (of timeouts), in the reader's language."""
+    ordinals = {
+        1: pgettext("a timeout", "first"),
+        2: pgettext("a timeout", "second"),
+        3: pgettext("a timeout", "third"),
+    }
+    return ordinals.get(number, f"{number}.")
 
 
 @dataclass

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from daymove.competitions.divisions import LARGEST
 from daymove.competitions.models import Registration, Series
@@ -33,22 +34,34 @@ def games_per_season(series: Series) -> int:
 def _refusal(series: Series, player, verified: bool, timeouts: int, running: int) -> str | None:
     """The first rule the player breaks, given their address, recent timeouts and matches in progress."""
     if is_bot(player):
-        return None if series.bots_allowed else f"Bots do not play in the {series.name}."
+        return None if series.bots_allowed else gettext("Bots do not play in this league.")
     if not verified:
-        return "Leagues need a verified email address: confirm yours (see Account), then join."
+        return gettext("Leagues need a verified email address: confirm yours (see Account), then join.")
     if timeouts > TIMEOUTS_ALLOWED:
-        return (
-            f"You lost {timeouts} matches on time in the last 90 days; leagues take players with at most "
-            f"{TIMEOUTS_ALLOWED}. You may join once fewer of them are that recent."
+        words = ngettext(
+            "You lost %(count)s match on time in the last 90 days; leagues take players with at most %(allowed)s. "
+            "You may join once fewer of them are that recent.",
+            "You lost %(count)s matches on time in the last 90 days; leagues take players with at most "
+            "%(allowed)s. You may join once fewer of them are that recent.",
+            timeouts,
         )
+        return words % {"count": timeouts, "allowed": TIMEOUTS_ALLOWED}
     allowed = caps.caps_of(player, verified)
     season = games_per_season(series)
     if allowed is not None and running + season > allowed.active_matches:
-        return (
-            f"A season can add up to {season} matches to your {running} in progress, and at most "
-            f"{allowed.active_matches} may run at once: finish {running + season - allowed.active_matches} "
-            "first, then join."
+        words = ngettext(
+            "A season can add up to %(season)s matches to your %(running)s in progress, and at most %(cap)s may run "
+            "at once: finish %(count)s first, then join.",
+            "A season can add up to %(season)s matches to your %(running)s in progress, and at most %(cap)s may run "
+            "at once: finish %(count)s first, then join.",
+            running + season - allowed.active_matches,
         )
+        return words % {
+            "season": season,
+            "running": running,
+            "cap": allowed.active_matches,
+            "count": running + season - allowed.active_matches,
+        }
     return None
 
 
@@ -73,7 +86,7 @@ def eligible(series: Series, players: list, now=None) -> list:
 def register(series: Series, player, mode: str = Registration.Mode.RECURRING) -> Registration:
     """Join the series' next season (every season, the next only) or skip it; Refused with the reason."""
     if mode not in Registration.Mode.values:
-        raise Refused("Choose every season, the next season only, or skip the next season.")
+        raise Refused(gettext("Choose every season, the next season only, or skip the next season."))
     # A skip returns to every season after the one skipped, so it needs what joining needs.
     reason = refusal_to_join(series, player)
     if reason:

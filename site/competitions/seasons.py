@@ -34,6 +34,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.clocks.services import start_clocks
 from daymove.clocks.terms import check_terms
@@ -166,23 +167,23 @@ def draw_season(season: Season) -> list[Division]:
     """Store the draw of an open season so an admin can move players before the start (see `move_before_start`)."""
     with transaction.atomic():
         if not Season.objects.filter(pk=season.pk, status=Season.Status.OPEN).exists():
-            raise Conflict("This season has started already.")
+            raise Conflict(gettext("This season has started already."))
         return _store(season, draw(season))
 
 
 def move_before_start(entry: Entry, division: Division) -> Entry:
     """Move a player of a stored draw to another division of the same season, before the season starts."""
     if division.season_id != entry.division.season_id:
-        raise Refused("Players move only between the divisions of one season.")
+        raise Refused(gettext("Players move only between the divisions of one season."))
     with transaction.atomic():
         if not Season.objects.filter(pk=division.season_id, status=Season.Status.OPEN).exists():
-            raise Refused("The season has started: its divisions are settled.")
+            raise Refused(gettext("The season has started: its divisions are settled."))
         last_seat = Entry.objects.filter(division=division).aggregate(m=Max("seat"))["m"] or 0
         changed = Entry.objects.filter(pk=entry.pk, division=entry.division_id).update(
             division=division, seat=last_seat + 1
         )
         if changed != 1:
-            raise Conflict("This player was moved meanwhile: look at the draw again.")
+            raise Conflict(gettext("This player was moved meanwhile: look at the draw again."))
     entry.division, entry.seat = division, last_seat + 1
     return entry
 
@@ -321,7 +322,7 @@ def postpone_season(season: Season, starts_at: datetime) -> Season:
             starts_at=starts_at, reminded_at=None
         )
         if changed != 1:
-            raise Conflict("This season has started already.")
+            raise Conflict(gettext("This season has started already."))
     season.starts_at, season.reminded_at = starts_at, None
     return season
 

@@ -14,6 +14,9 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from django.utils.formats import get_format
+from django.utils.translation import gettext, pgettext_lazy
+
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
 
@@ -50,12 +53,12 @@ class Line:
 
 # Each tie-break as it is named in words, in the order of `Line.key`.
 CRITERIA = (
-    ("points", "points"),
-    ("direct_encounter", "direct encounter"),
-    ("won", "wins"),
-    ("sonneborn_berger", "Sonneborn–Berger"),
-    ("koya", "Koya"),
-    ("rating", "rating at the season's start"),
+    ("points", pgettext_lazy("a tie-break", "points")),
+    ("direct_encounter", pgettext_lazy("a tie-break", "direct encounter")),
+    ("won", pgettext_lazy("a tie-break", "wins")),
+    ("sonneborn_berger", pgettext_lazy("a tie-break", "Sonneborn–Berger")),
+    ("koya", pgettext_lazy("a tie-break", "Koya")),
+    ("rating", pgettext_lazy("a tie-break", "rating at the season's start")),
 )
 
 
@@ -126,18 +129,19 @@ def _with_places(lines: list[Line]) -> list[Line]:
 
 
 def number(value: float) -> str:
-    """A score as people write it: 12.5, 11, 0.25."""
-    return f"{value:g}"
+    """A score as people write it in the reader's language: 12.5, 11, 0.25 (Polish 12,5)."""
+    return f"{value:g}".replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 def explain(above: Line, below: Line, names: Mapping[int, str]) -> str:
     """Why one player is above the next, in words: the first criterion that tells them apart."""
-    first, second = names[above.player], names[below.player]
+    names = {"first": names[above.player], "second": names[below.player]}
     for field, label in CRITERIA:
         mine, theirs = getattr(above, field), getattr(below, field)
         if mine != theirs:
-            return f"{first} above {second}: {label} {number(mine)} against {number(theirs)}"
-    return f"{first} and {second} share the place: equal on points and every tie-break"
+            words = gettext("%(first)s above %(second)s: %(criterion)s %(mine)s against %(theirs)s")
+            return words % (names | {"criterion": label, "mine": number(mine), "theirs": number(theirs)})
+    return gettext("%(first)s and %(second)s share the place: equal on points and every tie-break") % names
 
 
 def explain_ties(lines: Sequence[Line], names: Mapping[int, str]) -> list[str]:

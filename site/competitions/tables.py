@@ -18,6 +18,7 @@ from functools import lru_cache
 from django.db.models import Count
 from django.urls import reverse
 from django.utils import dateformat, timezone
+from django.utils.translation import pgettext
 
 from daymove.clocks.models import Vacation
 from daymove.competitions import clinch, standings
@@ -44,7 +45,6 @@ STANDING_ENTRY_COLUMNS = ("division", "seat", "player__username", "rating_at_sta
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 FORFEIT_TEXT = {1.0: "+", 0.0: "−"}
 FINAL_BADGE = {Move.UP: clinch.Status.PROMOTED, Move.STAY: clinch.Status.SAFE, Move.DOWN: clinch.Status.RELEGATED}
-DEADLINE_FORMAT = "j M H:i"  # a crosstable cell's deadline, in the viewer's time zone and language
 URL_MARK = 2**31 - 1  # a match id reversed once, replaced by each game's: one reversal for a table's links
 
 
@@ -153,7 +153,9 @@ def _deadline_words(deadline: datetime | None, written: dict) -> tuple[str, str]
         return "", ""
     if deadline not in written:
         local = timezone.localtime(deadline)
-        written[deadline] = (dateformat.format(local, "c"), dateformat.format(local, DEADLINE_FORMAT))
+        # A crosstable cell's deadline, in the viewer's time zone and language.
+        words = pgettext("a deadline's date and time, short, without the year", "j M H:i")
+        written[deadline] = (dateformat.format(local, "c"), dateformat.format(local, words))
     return written[deadline]
 
 

@@ -11,6 +11,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -20,26 +22,27 @@ from daymove.competitions.models import Registration
 from daymove.competitions.tables import division_table
 from daymove.competitions.withdrawal_preview import for_viewer
 from daymove.errors import Refused
+from daymove.play.wording import options_said
 from daymove.refusals import answers_refusals
 from games.registry import all_games
 
 LEAVE = "leave"
 CHOICES = {
-    Registration.Mode.RECURRING: "You are entered for every season, starting with the next.",
-    Registration.Mode.ONCE: "You are entered for the next season only.",
-    Registration.Mode.SKIP: "You skip the next season and keep your division for the one after.",
-    LEAVE: "You have left the league: you are not entered for the next season.",
+    Registration.Mode.RECURRING: _("You are entered for every season, starting with the next."),
+    Registration.Mode.ONCE: _("You are entered for the next season only."),
+    Registration.Mode.SKIP: _("You skip the next season and keep your division for the one after."),
+    LEAVE: _("You have left the league: you are not entered for the next season."),
 }
 
 
 class GameFilter(forms.Form):
     """Which game's leagues to list (empty: every game)."""
 
-    game = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, label=_("Game"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "Every game")] + [(slug, g.name) for slug, g in all_games().items()]
+        self.fields["game"].choices = [("", gettext("Every game"))] + [(slug, g.name) for slug, g in all_games().items()]
 
 
 @never_cache
@@ -61,10 +64,11 @@ def _render_series(request, series, status=200, error=None):
     context = seasons | {
         "series": series,
         "game_name": series.rules.name,
+        "options": options_said(series.rules, series.options),
         "terms": pages.terms(series),
         "registration": registering.registration_of(series, viewer),
         "refusal": registering.refusal_to_join(series, viewer) if viewer.is_authenticated else None,
-        "choices": [*Registration.Mode.choices, (LEAVE, "Leave the league")],
+        "choices": [*Registration.Mode.choices, (LEAVE, gettext("Leave the league"))],
         "divisions": pages.division_rows(running, viewer) if running is not None else [],
         "error": error,
     }
@@ -90,7 +94,7 @@ def registration(request, slug):
     series = pages.series_or_404(slug)
     mode = request.POST.get("mode", "")
     if mode not in CHOICES:
-        raise Refused("Choose to join every season, the next only, to skip the next season, or to leave.")
+        raise Refused(gettext("Choose to join every season, the next only, to skip the next season, or to leave."))
     if mode == LEAVE:
         registering.unregister(series, request.user)
     else:

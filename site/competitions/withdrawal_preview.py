@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext
+
 from daymove.competitions import withdrawals, withdrawing
 from daymove.competitions.models import Division, Entry, LeagueGame, Season
 from daymove.competitions.tables import Table
@@ -33,36 +35,50 @@ class Preview:
 
 
 def _games(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
-
-
-def _are(games: tuple) -> str:
-    return "is" if len(games) == 1 else "are"
+    return ngettext("%(count)s game", "%(count)s games", count) % {"count": count}
 
 
 def _names(opponents: tuple[str, ...]) -> str:
     """ "ann, ben (2 games) and cat": each opponent once, with how many games if more than one."""
     named = [name if n == 1 else f"{name} ({_games(n)})" for name, n in sorted(Counter(opponents).items())]
-    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    if len(named) == 1:
+        return named[0]
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(named[:-1]), "last": named[-1]}
 
 
 def describe(preview: Preview) -> str:
-    """The preview in words, naming the opponents whose games it ends."""
-    done = f"You have finished {preview.finished} of your {_games(preview.total)}"
+    """The preview in words, naming the opponents whose games it ends, in the reader's language."""
+    done = ngettext(
+        "You have finished %(finished)s of your %(count)s game",
+        "You have finished %(finished)s of your %(count)s games",
+        preview.total,
+    ) % {"finished": preview.finished, "count": preview.total}
     if preview.rule is withdrawals.Rule.STRUCK:
-        words = f"{done}, fewer than half, so all of them are struck from the table"
         if preview.finished:
-            words += " (the finished one stays rated)" if preview.finished == 1 else " (the finished ones stay rated)"
+            rated = ngettext("the finished one stays rated", "the finished ones stay rated", preview.finished)
+            words = [
+                gettext("%(done)s, fewer than half, so all of them are struck from the table (%(rated)s)")
+                % {"done": done, "rated": rated}
+            ]
+        else:
+            words = [gettext("%(done)s, fewer than half, so all of them are struck from the table") % {"done": done}]
         if preview.aborted:
-            words += f"; your {_games(len(preview.aborted))} still running, against {_names(preview.aborted)}, "
-            words += f"{_are(preview.aborted)} aborted, unrated"
-        return words + "."
-    words = f"{done}, half or more, so your results stand"
+            aborted = ngettext(
+                "your %(count)s game still running, against %(names)s, is aborted, unrated",
+                "your %(count)s games still running, against %(names)s, are aborted, unrated",
+                len(preview.aborted),
+            )
+            words.append(aborted % {"count": len(preview.aborted), "names": _names(preview.aborted)})
+        return "; ".join(words) + "."
+    words = [gettext("%(done)s, half or more, so your results stand") % {"done": done}]
     if preview.forfeited:
-        wins = "is a forfeit win" if len(preview.forfeited) == 1 else "are forfeit wins"
-        words += f"; your {_games(len(preview.forfeited))} still running {wins}, unrated, for "
-        words += _names(preview.forfeited)
-    return words + "."
+        forfeited = ngettext(
+            "your %(count)s game still running is a forfeit win, unrated, for %(names)s",
+            "your %(count)s games still running are forfeit wins, unrated, for %(names)s",
+            len(preview.forfeited),
+        )
+        words.append(forfeited % {"count": len(preview.forfeited), "names": _names(preview.forfeited)})
+    return "; ".join(words) + "."
 
 
 def _opponent(game: LeagueGame, player_id: int) -> str:
@@ -103,7 +119,7 @@ def own_entry(division: Division, user) -> Entry:
     """The user's entry in the division (withdrawn or not); Refused if they do not play in it."""
     entry = Entry.objects.filter(division=division, player=user).select_related("division").first()
     if entry is None:
-        raise Refused("You do not play in this division, so there is nothing to withdraw from.")
+        raise Refused(gettext("You do not play in this division, so there is nothing to withdraw from."))
     return entry
 
 
@@ -111,6 +127,8 @@ def require_as_shown(entry: Entry, rule_shown: str) -> None:
     """Refused if the rule the player confirmed is no longer the one a withdrawal would apply (a game ended since)."""
     if entry.withdrawn_at is None and preview(entry).rule != rule_shown:
         raise Refused(
-            "One of your games has ended since the page was drawn, and that changes what withdrawing does "
-            "to your games: read it again before you confirm."
+            gettext(
+                "One of your games has ended since the page was drawn, and that changes what withdrawing does "
+                "to your games: read it again before you confirm."
+            )
         )

@@ -12,16 +12,19 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from daymove.competitions import signals, withdrawals
 from daymove.competitions.models import REASON_MAX_LENGTH, Division, Entry, LeagueGame, Season
 from daymove.errors import Forbidden, Refused
 from daymove.play.models import Match
 
-# Why the site withdraws a player (an admin writes their own reason).
-SECOND_TIMEOUT = "a second timeout this season"
-OWN_CHOICE = "withdrew at their own request"
-ACCOUNT_CLOSED = "the account was closed"
+# Why the site withdraws a player (an admin writes their own reason). Stored as written here, in English, and said in
+# the reader's language by `reason_words`.
+SECOND_TIMEOUT = gettext_noop("a second timeout this season")
+OWN_CHOICE = gettext_noop("withdrew at their own request")
+ACCOUNT_CLOSED = gettext_noop("the account was closed")
+SITE_REASONS = (SECOND_TIMEOUT, OWN_CHOICE, ACCOUNT_CLOSED)
 
 # How the games a withdrawal ends are recorded on the match (`games.words` words them).
 ABORTED_BY_WITHDRAWAL = "aborted-withdrawal"
@@ -37,20 +40,25 @@ class Plan:
     forfeited: tuple[tuple[LeagueGame, int], ...]
 
 
+def reason_words(reason: str) -> str:
+    """A withdrawal's reason as the reader reads it: the site's own in their language, an admin's as written."""
+    return gettext(reason) if reason in SITE_REASONS else reason
+
+
 def clean_reason(reason: str) -> str:
     """The reason on one line; Refused if empty or too long."""
     reason = " ".join((reason or "").split())
     if not reason:
-        raise Refused("Write the reason: the player and the table show it.")
+        raise Refused(gettext("Write the reason: the player and the table show it."))
     if len(reason) > REASON_MAX_LENGTH:
-        raise Refused(f"Keep the reason within {REASON_MAX_LENGTH} characters.")
+        raise Refused(gettext("Keep the reason within %(count)s characters.") % {"count": REASON_MAX_LENGTH})
     return reason
 
 
 def require_staff(user) -> None:
     """Only the site's staff act on other players' entries."""
     if user is None or not user.is_authenticated or not user.is_staff:
-        raise Forbidden("Only the site's staff may do this.")
+        raise Forbidden(gettext("Only the site's staff may do this."))
 
 
 def games_of(entry: Entry) -> list[LeagueGame]:
@@ -69,7 +77,7 @@ def mark_withdrawn(entry: Entry, reason: str) -> Plan | None:
     """Withdraw the entry (compare-and-set) and strike its games if the rule says so; None if already withdrawn."""
     season = Season.objects.filter(divisions=entry.division_id).values_list("status", flat=True).first()
     if season != Season.Status.RUNNING:
-        raise Refused("Only a player in a running season can withdraw: a closed season's table is final.")
+        raise Refused(gettext("Only a player in a running season can withdraw: a closed season's table is final."))
     games = games_of(entry)
     finished = [withdrawals.Game(g.pk, g.match.status == Match.Status.FINISHED) for g in games]
     decision = withdrawals.withdraw(finished)
@@ -120,16 +128,16 @@ def why_final(entry: Entry) -> str | None:
     (only the table's counting changed): a game aborted or given as a forfeit cannot be resumed.
     """
     if entry.withdrawn_at is None:
-        return f"{entry.player.username} has not withdrawn."
+        return gettext("%(player)s has not withdrawn.") % {"player": entry.player.username}
     if entry.division.season.status != Season.Status.RUNNING:
-        return "The season has closed: its table is final."
+        return gettext("The season has closed: its table is final.")
     if not entry.player.is_active:
-        return f"{entry.player.username}'s account is closed."
+        return gettext("The account of %(player)s is closed.") % {"player": entry.player.username}
     for game in games_of(entry):
         mine = seat_in(game, entry.player_id)
         lost_by_forfeit = game.counted == LeagueGame.Counted.FORFEIT and game.forfeit_winner != mine
         if lost_by_forfeit or game.match.result_reason == ABORTED_BY_WITHDRAWAL:
-            return (
+            return gettext(
                 "The withdrawal has already ended some of the player's games (aborted or given as forfeits), "
                 "and an ended game cannot be resumed."
             )

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from daymove.competitions import overrides, seasons, withdrawing
 from daymove.competitions.models import Division, Entry, LeagueGame, Season, Series
@@ -56,7 +57,9 @@ def set_paused(series: Series, paused: bool, moderator, reason: str) -> Moderati
     reason = withdrawing.clean_reason(reason)
     with transaction.atomic():
         if Series.objects.filter(pk=series.pk, paused=not paused).update(paused=paused) != 1:
-            raise Refused(f"The {series.name} is already {'paused' if paused else 'running'}.")
+            if paused:
+                raise Refused(gettext("%(league)s is already paused.") % {"league": series})
+            raise Refused(gettext("%(league)s is already running.") % {"league": series})
         series.paused = paused
         what = "paused" if paused else "resumed"
         return _log(Kind.LEAGUE_SERIES, moderator, reason, what=what, series=series.pk, name=series.name)
@@ -76,15 +79,20 @@ def start(season: Season, moderator, reason: str) -> ModerationAction:
     """Start an open season now (with at least 4 registered players, its series not paused)."""
     reason = withdrawing.clean_reason(reason)
     if season.status != Season.Status.OPEN:
-        raise Refused(f"{season} has already started.")
+        raise Refused(gettext("%(season)s has already started.") % {"season": season})
     if season.series.paused:
-        raise Refused(f"The {season.series.name} is paused: resume it first.")
+        raise Refused(gettext("%(league)s is paused: resume it first.") % {"league": season.series})
     registered = len(seasons.entrants(season))
     if registered < seasons.MINIMUM_ENTRANTS:
-        raise Refused(f"{season} has {registered} players registered: it needs at least {seasons.MINIMUM_ENTRANTS}.")
+        words = ngettext(
+            "%(season)s has %(count)s player registered: it needs at least %(least)s.",
+            "%(season)s has %(count)s players registered: it needs at least %(least)s.",
+            registered,
+        )
+        raise Refused(words % {"season": season, "count": registered, "least": seasons.MINIMUM_ENTRANTS})
     with transaction.atomic():
         if not seasons.start_season(season):
-            raise Conflict(f"{season} was started meanwhile.")
+            raise Conflict(gettext("%(season)s was started meanwhile.") % {"season": season})
         return _log(Kind.SEASON_START, moderator, reason, **_season_details(season), players=registered)
 
 
@@ -92,7 +100,7 @@ def postpone(season: Season, starts_at: datetime, moderator, reason: str) -> Mod
     """Move an open season's start to a later moment (its registration reminder goes again before it)."""
     reason = withdrawing.clean_reason(reason)
     if starts_at <= timezone.now():
-        raise Refused("Choose a start in the future.")
+        raise Refused(gettext("Choose a start in the future."))
     was = season.starts_at
     with transaction.atomic():
         seasons.postpone_season(season, starts_at)
@@ -105,7 +113,7 @@ def close(season: Season, moderator, reason: str) -> ModerationAction:
     reason = withdrawing.clean_reason(reason)
     with transaction.atomic():
         if not seasons.close_season(season):
-            raise Refused(f"{season} is not running: only a running season closes.")
+            raise Refused(gettext("%(season)s is not running: only a running season closes.") % {"season": season})
         return _log(Kind.SEASON_CLOSE, moderator, reason, **_season_details(season))
 
 
@@ -113,7 +121,7 @@ def move(entry: Entry, division: Division, moderator, reason: str) -> Moderation
     """Move a player of a stored draw to another division of the same season, before it starts."""
     reason = withdrawing.clean_reason(reason)
     if division.pk == entry.division_id:
-        raise Refused(f"{entry.player.username} is in that division already.")
+        raise Refused(gettext("%(player)s is in that division already.") % {"player": entry.player.username})
     was = entry.division.index + 1
     with transaction.atomic():
         seasons.move_before_start(entry, division)
@@ -125,10 +133,11 @@ def withdraw(entry: Entry, moderator, reason: str) -> ModerationAction:
     """Withdraw a player from their running season for `reason` (the league's rule decides their games)."""
     reason = withdrawing.clean_reason(reason)
     if entry.division.season.status != Season.Status.RUNNING:
-        raise Refused(f"{entry.division.season} is not running: only a running season's players are withdrawn.")
+        words = gettext("%(season)s is not running: only a running season's players are withdrawn.")
+        raise Refused(words % {"season": entry.division.season})
     with transaction.atomic():
         if not leagues.withdraw(entry, reason, by=moderator):
-            raise Refused(f"{entry.player.username} has already withdrawn.")
+            raise Refused(gettext("%(player)s has already withdrawn.") % {"player": entry.player.username})
         entry.refresh_from_db()
         details = {"entry": entry.pk, "season": entry.division.season_id, "name": str(entry.division.season)}
         details["struck"] = entry.results_struck

@@ -2,7 +2,8 @@
 
 A league email whose news has passed sends nothing: a reminder or a wait for a season that has started, a
 withdrawal taken back meanwhile. A player reads only their own division's names and their own games' deadlines:
-nothing of any game's position, so no hidden information can be in them.
+nothing of any game's position, so no hidden information can be in them. Each is built and written in the
+recipient's language (the worker's `translation.override`): the season's name, its dates and the site's reasons.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.urls import reverse
 from daymove.clocks.models import MatchClock
 from daymove.competitions.models import Entry, LeagueGame, Registration, Season
 from daymove.competitions.seasons import ENTERING
+from daymove.competitions.withdrawing import reason_words
 from daymove.notify.content import match_link
 
 Status = Season.Status
@@ -92,6 +94,7 @@ def season_closed(payload: dict, user) -> dict | None:
     following = Season.objects.filter(series=season.series_id, status=Status.OPEN).order_by("number").first()
     return _season_words(season) | {
         "entry": entry,
+        "reason": reason_words(entry.withdrawal_reason),
         "division_number": entry.division.index + 1,
         "players": Entry.objects.filter(division_id=entry.division_id).count(),
         "division_url": _absolute(entry.division.get_absolute_url()),
@@ -132,7 +135,7 @@ def league_withdrawn(payload: dict, user) -> dict | None:
     season = entry.division.season
     return _season_words(season) | {
         "entry": entry,
-        "reason": entry.withdrawal_reason,
+        "reason": reason_words(entry.withdrawal_reason),
         "struck": entry.results_struck,
         "division_number": entry.division.index + 1,
         "division_url": _absolute(entry.division.get_absolute_url()),

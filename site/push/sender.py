@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
@@ -69,7 +69,12 @@ def _season_started(payload: dict, user) -> tuple[dict | None, str]:
     opponents = Entry.objects.filter(division_id=entry.division_id).count() - 1
     message = {
         "title": str(entry.division.season),
-        "body": f"The season has started: division {entry.division.index + 1}, {opponents} opponents.",
+        "body": ngettext(
+            "The season has started: division %(division)s, %(count)s opponent.",
+            "The season has started: division %(division)s, %(count)s opponents.",
+            opponents,
+        )
+        % {"division": entry.division.index + 1, "count": opponents},
     }
     return message, entry.division.get_absolute_url()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from daymove.competitions import withdrawing
 from daymove.competitions.models import Entry, Season
@@ -54,9 +55,9 @@ def withdraw(entry: Entry, reason: str, by=None) -> bool:
 def withdraw_self(entry: Entry, user) -> bool:
     """The player withdraws from their season themselves; Forbidden for anyone else's entry."""
     if user is None or not user.is_authenticated or entry.player_id != user.pk:
-        raise Forbidden("This is not your entry.")
+        raise Forbidden(gettext("This is not your entry."))
     if not withdraw(entry, withdrawing.OWN_CHOICE):
-        raise Refused("You have already withdrawn from this season.")
+        raise Refused(gettext("You have already withdrawn from this season."))
     return True
 
 

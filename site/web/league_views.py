@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from daymove.competitions import pages, withdrawal_preview
@@ -30,9 +31,9 @@ def withdraw(request, slug, number, division):
     page with its reason, e.g. a second POST: already withdrawn)."""
     entry = withdrawal_preview.own_entry(pages.division_or_404(slug, number, division), request.user)
     if request.POST.get("confirm") != "yes":
-        raise Refused("Tick the box to confirm you withdraw: nothing has changed yet.")
+        raise Refused(gettext("Tick the box to confirm you withdraw: nothing has changed yet."))
     withdrawal_preview.require_as_shown(entry, request.POST.get("rule", ""))
     what = withdrawal_preview.preview(entry)
     withdraw_self(entry, request.user)
-    messages.success(request, f"You have withdrawn from this season. {what.words}")
+    messages.success(request, gettext("You have withdrawn from this season. %(what)s") % {"what": what.words})
     return redirect("competitions:division", slug, number, division)

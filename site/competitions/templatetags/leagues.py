@@ -3,6 +3,7 @@
 from django import template
 
 from daymove.competitions.downloads import result_text, status_words
+from daymove.competitions.standings import number
 
 register = template.Library()
 
@@ -18,8 +19,8 @@ def points(value: float) -> str:
 
 @register.filter
 def tiebreak(value: float) -> str:
-    """A tie-break value: 12.5, 11 (halves and quarters as decimals)."""
-    return f"{value:g}"
+    """A tie-break value: 12.5, 11 (halves and quarters as decimals; Polish 12,5)."""
+    return number(value)
 
 
 @register.filter
