@@ -30,7 +30,9 @@ class Series(models.Model):
     options = models.JSONField(default=dict, blank=True)
     time_control = models.JSONField(default=dict, blank=True, help_text=_("Clock terms (daymove.clocks.terms)."))
     division_size = models.PositiveSmallIntegerField(default=DEFAULT_DIVISION_SIZE)
-    double_round_robin = models.BooleanField(default=False, help_text=_("Everyone plays everyone twice, seats swapped."))
+    double_round_robin = models.BooleanField(
+        default=False, help_text=_("Everyone plays everyone twice, seats swapped.")
+    )
     vacation_cap_days = models.PositiveSmallIntegerField(
         default=DEFAULT_VACATION_CAP_DAYS, help_text=_("Vacation days a player may use in this series' games a season.")
     )
@@ -47,6 +49,9 @@ class Series(models.Model):
     def __str__(self):
         return self.label
 
+    def get_absolute_url(self):
+        return reverse("competitions:series", args=[self.slug])
+
     @property
     def label(self) -> str:
         """The name in the reader's language: "Abande hex league" is "Liga Abande hex" in Polish; a name that does
@@ -55,9 +60,6 @@ class Series(models.Model):
         if stem == self.name or not stem:
             return self.name
         return gettext("%(name)s league") % {"name": stem}
-
-    def get_absolute_url(self):
-        return reverse("competitions:series", args=[self.slug])
 
     @property
     def rules(self):

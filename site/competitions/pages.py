@@ -72,8 +72,10 @@ def terms(series: Series) -> list[tuple[str, str]]:
         rounds = gettext("everyone plays everyone twice, seats swapped")
     else:
         rounds = gettext("everyone plays everyone once")
-    rated = gettext("Yes: every game changes your rating.") if series.rated else gettext(
-        "No: the games do not change ratings."
+    rated = (
+        gettext("Yes: every game changes your rating.")
+        if series.rated
+        else gettext("No: the games do not change ratings.")
     )
     return [
         (gettext("Clock"), clock_words(series)),

@@ -42,7 +42,9 @@ class GameFilter(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", gettext("Every game"))] + [(slug, g.name) for slug, g in all_games().items()]
+        self.fields["game"].choices = [("", gettext("Every game"))] + [
+            (slug, g.name) for slug, g in all_games().items()
+        ]
 
 
 @never_cache

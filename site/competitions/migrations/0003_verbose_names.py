@@ -4,34 +4,37 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0002_season_waiting_and_skipped'),
+        ("competitions", "0002_season_waiting_and_skipped"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='division',
-            options={'ordering': ['season', 'index'], 'verbose_name': 'division', 'verbose_name_plural': 'divisions'},
+            name="division",
+            options={"ordering": ["season", "index"], "verbose_name": "division", "verbose_name_plural": "divisions"},
         ),
         migrations.AlterModelOptions(
-            name='entry',
-            options={'ordering': ['division', 'seat'], 'verbose_name': 'entry', 'verbose_name_plural': 'entries'},
+            name="entry",
+            options={"ordering": ["division", "seat"], "verbose_name": "entry", "verbose_name_plural": "entries"},
         ),
         migrations.AlterModelOptions(
-            name='leaguegame',
-            options={'ordering': ['division', 'round', 'pk'], 'verbose_name': 'league game', 'verbose_name_plural': 'league games'},
+            name="leaguegame",
+            options={
+                "ordering": ["division", "round", "pk"],
+                "verbose_name": "league game",
+                "verbose_name_plural": "league games",
+            },
         ),
         migrations.AlterModelOptions(
-            name='registration',
-            options={'verbose_name': 'registration', 'verbose_name_plural': 'registrations'},
+            name="registration",
+            options={"verbose_name": "registration", "verbose_name_plural": "registrations"},
         ),
         migrations.AlterModelOptions(
-            name='season',
-            options={'ordering': ['series', '-number'], 'verbose_name': 'season', 'verbose_name_plural': 'seasons'},
+            name="season",
+            options={"ordering": ["series", "-number"], "verbose_name": "season", "verbose_name_plural": "seasons"},
         ),
         migrations.AlterModelOptions(
-            name='series',
-            options={'ordering': ['game', 'name'], 'verbose_name': 'series', 'verbose_name_plural': 'series'},
+            name="series",
+            options={"ordering": ["game", "name"], "verbose_name": "series", "verbose_name_plural": "series"},
         ),
     ]
