@@ -5,7 +5,8 @@ and the English catalogues of Django and allauth, each text wrapped in ⟦…⟧
 look-alikes ("Log in" -> "⟦Ļöĝ îñ⟧"), placeholders and tags kept, and makes it a language of the site. A page or
 email rendered in it should hold no plain ASCII word: `untranslated(html, allowed)` lists those it does hold, after
 leaving out what is never translated (usernames and game names passed as `allowed`, notation and coordinates,
-numbers, and elements marked `translate="no"`, the HTML attribute for exactly that).
+numbers, elements marked `translate="no"`, the HTML attribute for exactly that, and elements whose `lang` says they
+are in another language on purpose).
 """
 
 from __future__ import annotations
@@ -108,8 +109,8 @@ WORDY_META = {"description"}
 
 
 class _Reader(HTMLParser):
-    """The text a person reads or hears: text nodes and the attributes said aloud, outside translate="no" (and
-    outside the elements whose id, class or aria-labelledby is in `skip`)."""
+    """The text a person reads or hears: text nodes and the attributes said aloud, outside translate="no", outside
+    elements in another language (`lang`), and outside the elements whose id, class or aria-labelledby is in `skip`."""
 
     def __init__(self, skip: Iterable[str] = ()):
         super().__init__(convert_charrefs=True)
@@ -130,7 +131,12 @@ class _Reader(HTMLParser):
             *(attributes.get("class") or "").split(),
         }
         skipped = (
-            self.skipping or tag in SKIPPED_ELEMENTS or attributes.get("translate") == "no" or bool(marks & self.skip)
+            self.skipping
+            or tag in SKIPPED_ELEMENTS
+            or attributes.get("translate") == "no"
+            or bool(marks & self.skip)
+            # Said in another language on purpose (English rules where a language has none, a language's own name).
+            or (tag != "html" and bool(attributes.get("lang")))
         )
         if not skipped:
             for name in READ_ATTRIBUTES:

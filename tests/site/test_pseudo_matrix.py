@@ -1,0 +1,118 @@
+"""Every page of the URL matrix, rendered in the pseudo-language, holds no English the catalogues do not translate.
+
+Each case of the URL matrix (tests/support/url_policy.py) builds its small site once, and each role that may read the
+URL gets it in the pseudo-language; every HTML answer (not JSON, feeds, pictures, downloads or redirects: told by the
+answer itself) is read by `tests.support.pseudo.untranslated`. Select one URL with `-k <URL name>`.
+
+What is knowingly still English is in PENDING, by URL name (or case id, "report_player[a chat line]"), with the reason; an entry whose pages are clean fails
+here, so the list says what is left and nothing more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.db import transaction
+
+from tests.support.catalogues import compile_catalogues
+from tests.support.pseudo import pseudo_language, untranslated
+from tests.support.url_policy import CASES, POLICY, case_id, prepare_case
+from tests.support.world import ROLES
+
+compile_catalogues()
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Why a URL's pages still hold English; `skip` names the elements (id, class or labelling heading) that do, when
+    the rest of the page is translated (otherwise the whole page is left unread)."""
+
+    reason: str
+    skip: tuple[str, ...] = ()
+
+
+# The match page and its live parts: the board's SVG labels and the position in words, which the games write (the
+# games helper is marking them).
+BOARD = Pending("the games' board labels and position in words (games/*), being marked")
+# Django's admin: the names of the site's apps, models and fields (verbose names in each app) and the site's admin
+# actions, columns and filters.
+ADMIN = Pending("app, model and field names of the site's models, and the site's admin actions, being marked")
+PENDING: dict[str, Pending] = {
+    "profile": Pending("the profile's ladder places and its rating chart's title (ladders helper)"),
+    "match": BOARD,
+    "match_part[head]": BOARD,
+    "match_part[play]": BOARD,
+    "match_part[actions]": BOARD,
+    "analysis": Pending("the analysis board: the games' board words, and its own texts (games helper)"),
+    "resign": Pending("the resignation page, a refusal-side page being marked"),
+    "ladders:player": Pending("a player's ladder page, being marked by the ladders helper"),
+    "competitions:division": Pending("the division page, being marked by the leagues helper"),
+    "report_player": Pending("the report form (moderation), being marked"),
+    "delete_account": Pending("the account deletion page (settings helper, next)"),
+    "player_settings": Pending("the settings page (settings helper, next)"),
+    "push_settings": Pending("the push settings' kinds (settings helper, next)"),
+    "unsubscribe": Pending("the unsubscribe page (settings helper, next)"),
+    "admin:index": ADMIN,
+    "admin:play_match_changelist": ADMIN,
+    "admin:play_match_change": ADMIN,
+    "admin:plans_conditionalplan_changelist": ADMIN,
+    "admin:plans_analysistree_changelist": ADMIN,
+}
+
+# Texts the world's people wrote (names of their ladders and leagues, their profile, a moderator's words): never
+# translated.
+WRITTEN_BY_PEOPLE = ("Security ladder", "Empty ladder", "Sec league", "I play slowly.", "Be kind.", "hello", "my plan")
+
+
+def readers(name: str, index: int) -> list[str]:
+    """The roles whose GET of the case's URL is answered with a page."""
+    return [role for role in ROLES if POLICY[name][index].get[role] == 200]
+
+
+def is_a_page(response) -> bool:
+    """An HTML page shown in the browser (not a redirect, stream, download, feed, picture or JSON)."""
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and response.get("Content-Type", "").startswith("text/html")
+        and not response.get("Content-Disposition", "").startswith("attachment")
+    )
+
+
+READ_CASES = [case for case in CASES if readers(*case)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name,index", READ_CASES, ids=[case_id(c) for c in READ_CASES])
+def test_every_word_of_every_page_is_translated(name, index):
+    case, world, url = prepare_case(name, index)
+    headers = {"HTTP_HX_REQUEST": "true"} if case.htmx else {}
+    allowed = [user.username for user in world.users.values()] + list(WRITTEN_BY_PEOPLE)
+    pending = PENDING.get(case_id((name, index)), PENDING.get(name))
+    english, english_outside_pending = {}, {}
+    with pseudo_language() as language:
+        for role in readers(name, index):
+            with transaction.atomic():
+                response = world.client(role, HTTP_ACCEPT_LANGUAGE=language).get(url, **headers)
+                transaction.set_rollback(True)
+            if not is_a_page(response):
+                continue
+            page = response.content.decode()
+            english[role] = sorted(set(untranslated(page, allowed)))
+            if pending and pending.skip:
+                english_outside_pending[role] = sorted(set(untranslated(page, allowed, skip=pending.skip)))
+    if not english:
+        pytest.skip("no role gets an HTML page here")
+    left = {role: words for role, words in english.items() if words}
+    if pending is None:
+        assert not left, f"English on {url}: {left}"
+        return
+    assert left, f"{name} is clean in the pseudo-language: remove it from PENDING"
+    outside = {role: words for role, words in english_outside_pending.items() if words}
+    assert not outside, f"English on {url} outside the pending parts {pending.skip}: {outside}"
+
+
+def test_every_pending_entry_names_a_url_of_the_matrix():
+    stale = sorted(PENDING.keys() - {name for name, _ in READ_CASES} - {case_id(case) for case in READ_CASES})
+    assert not stale, f"PENDING names URLs the matrix does not read: {stale}"
