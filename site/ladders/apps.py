@@ -1,11 +1,12 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 
 class LaddersConfig(AppConfig):
     name = "daymove.ladders"
     label = "ladders"
-    verbose_name = "Ladders"
+    verbose_name = _("Ladders")
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.

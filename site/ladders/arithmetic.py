@@ -24,17 +24,17 @@ STRIKES_THAT_REMOVE = 2
 
 
 class Refusal(enum.StrEnum):
-    """Why there is no challenge button on a row, as the ladder page says it."""
+    """Why there is no challenge button on a row (put into words by `daymove.ladders.refusals.said`)."""
 
-    YOURSELF = "This is you."
-    NOT_ON_LADDER = "This player is not on the ladder."
-    BELOW = "This player is below you: challenge someone above."
-    TOO_FAR = "Too far above you: you may challenge up to {reach} places up."
-    ON_VACATION = "This player is on vacation."
-    YOUR_CAP = "You already have 2 open ladder challenges."
-    THEIR_CAP = "This player already has 2 open ladder games against challengers."
-    PLAYING = "You are already playing each other on the ladder."
-    TOO_SOON = "You played each other on the ladder less than 14 days ago."
+    YOURSELF = "yourself"
+    NOT_ON_LADDER = "not-on-ladder"
+    BELOW = "below"
+    TOO_FAR = "too-far"
+    ON_VACATION = "on-vacation"
+    YOUR_CAP = "your-cap"
+    THEIR_CAP = "their-cap"
+    PLAYING = "playing"
+    TOO_SOON = "too-soon"
 
 
 @dataclass(frozen=True)
@@ -129,11 +129,6 @@ def refusal_by_places(
     if any({g.challenger, g.defender} == pair and today - g.ended < REPEAT_AFTER for g in past_games):
         return Refusal.TOO_SOON
     return None
-
-
-def refusal_in_words(reason: Refusal, size: int) -> str:
-    """The refusal as the page shows it."""
-    return reason.value.format(reach=reach(size))
 
 
 def join(ladder: Sequence[int], player: int) -> tuple[int, ...]:

@@ -10,6 +10,7 @@ from django.apps import apps as global_apps
 from django.db import DEFAULT_DB_ALIAS, router
 
 from daymove.ladders.models import Ladder
+from daymove.ladders.naming import stored_name
 from games.registry import all_games
 
 
@@ -24,11 +25,6 @@ def slug_of(game, options: dict) -> str:
     return "-".join(parts)
 
 
-def name_of(game, options: dict, several: bool) -> str:
-    """As players read it: "Abrana ladder", or with the options when the game has several ladders."""
-    return f"{game.name} ladder, {game.describe_options(options)}" if several else f"{game.name} ladder"
-
-
 def ensure_ladders(model=Ladder, using: str = DEFAULT_DB_ALIAS) -> list:
     """Every game's ladders, created if missing (existing ones are kept as they are).
 
@@ -40,7 +36,7 @@ def ensure_ladders(model=Ladder, using: str = DEFAULT_DB_ALIAS) -> list:
         for options in combinations:
             ladder, _ = model.objects.using(using).get_or_create(
                 slug=slug_of(game, options),
-                defaults={"name": name_of(game, options, len(combinations) > 1), "game": game.slug, "options": options},
+                defaults={"name": stored_name(game, options), "game": game.slug, "options": options},
             )
             ladders.append(ladder)
     return ladders

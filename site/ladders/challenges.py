@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.errors import NotFound
 from daymove.ladders import arithmetic, signals
@@ -18,7 +19,7 @@ def get_ladder(slug: str) -> Ladder:
     """The ladder with this slug; NotFound if there is none."""
     ladder = Ladder.objects.filter(slug=slug).first()
     if ladder is None:
-        raise NotFound("There is no such ladder.")
+        raise NotFound(gettext("There is no such ladder."))
     return ladder
 
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from daymove.clocks.models import Vacation
 from daymove.ladders import arithmetic, signals
 from daymove.ladders.membership import take_off
-from daymove.ladders.models import PlaceChange, Rung
+from daymove.ladders.models import IDLE, PlaceChange, Rung
 from daymove.ladders.places import lock, rewrite, standing
 
 
@@ -84,8 +84,8 @@ def _drop(ladder, rung: Rung, months: int, now: datetime) -> None:
     before = standing(ladder)
     after = arithmetic.decay(before, rung.player_id, months)
     reasons = {rung.player_id: PlaceChange.Reason.DECAYED}
-    note = f"Idle: no ladder game ended in {arithmetic.IDLE_MONTH.days * (rung.idle_drops + months)} days."
-    for change in rewrite(ladder, before, after, reasons, PlaceChange.Reason.MOVED_UP, now, note=note):
+    said = {"code": IDLE, "days": arithmetic.IDLE_MONTH.days * (rung.idle_drops + months)}
+    for change in rewrite(ladder, before, after, reasons, PlaceChange.Reason.MOVED_UP, now, said=said):
         if change.player_id == rung.player_id:
             signals.place_moved.send(
                 sender=Rung,

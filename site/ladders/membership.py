@@ -12,17 +12,19 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from daymove.errors import NotFound, Refused
 from daymove.ladders import arithmetic, signals
-from daymove.ladders.models import NOTE_MAX_LENGTH, Ladder, LadderGame, PlaceChange, Rung
+from daymove.ladders.models import IDLE, NOTE_MAX_LENGTH, STRUCK_OUT, Ladder, LadderGame, PlaceChange, Rung
 from daymove.ladders.places import Change, lock, rewrite, standing
 from daymove.ladders.refusals import viewer_refusal
 
-REMOVAL_NOTES = {
-    "idle": "No ladder game ended in 90 days.",
-    "strikes": "Two games ended before they moved, or two timeouts, within 30 days.",
-    "left": "",
+# What the history says of a removal (PlaceChange.why); leaving needs no word.
+REMOVAL_SAID = {
+    "idle": {"code": IDLE, "days": arithmetic.REMOVED_AFTER.days},
+    "strikes": {"code": STRUCK_OUT, "days": arithmetic.STRIKES_WINDOW.days},
+    "left": {},
 }
 
 
@@ -45,7 +47,7 @@ def take_off(ladder: Ladder, rung: Rung, reason: str, now: datetime) -> list[Cha
         {rung.player_id: kind},
         PlaceChange.Reason.MOVED_UP,
         now,
-        note=REMOVAL_NOTES[reason],
+        said=REMOVAL_SAID[reason],
     )
     release_games(ladder, rung.player_id, now)
     signals.removed.send(sender=Rung, rung=rung, reason=reason)
@@ -60,7 +62,7 @@ def join_empty(ladder: Ladder, player) -> None:
             raise Refused(reason)
         before = standing(ladder)
         if before:
-            raise Refused("Join this ladder by challenging someone on it.")
+            raise Refused(gettext("Join this ladder by challenging someone on it."))
         joined = {player.pk: PlaceChange.Reason.JOINED}
         rewrite(ladder, before, arithmetic.join(before, player.pk), joined, PlaceChange.Reason.JOINED, timezone.now())
 
@@ -71,7 +73,7 @@ def leave(ladder: Ladder, player) -> None:
         ladder = lock(ladder.pk)
         rung = Rung.objects.filter(ladder=ladder, player=player).first()
         if rung is None:
-            raise NotFound("You are not on this ladder.")
+            raise NotFound(gettext("You are not on this ladder."))
         take_off(ladder, rung, "left", timezone.now())
 
 
@@ -79,14 +81,20 @@ def adjust(ladder: Ladder, player, place: int, note: str) -> list[Change]:
     """A moderator moves a player to `place` (clamped to the ladder) for the reason `note`; the history says so."""
     note = " ".join(note.split())
     if not note:
-        raise Refused("Give the reason for the adjustment.")
+        raise Refused(gettext("Give the reason for the adjustment."))
     if len(note) > NOTE_MAX_LENGTH:
-        raise Refused(f"Keep the reason within {NOTE_MAX_LENGTH} characters.")
+        limit = NOTE_MAX_LENGTH
+        raise Refused(
+            ngettext(
+                "Keep the reason within %(limit)s character.", "Keep the reason within %(limit)s characters.", limit
+            )
+            % {"limit": limit}
+        )
     with transaction.atomic():
         ladder = lock(ladder.pk)
         before = standing(ladder)
         if player.pk not in before:
-            raise NotFound(f"{player.username} is not on this ladder.")
+            raise NotFound(gettext("Player %(name)s is not on this ladder.") % {"name": player.username})
         after = arithmetic.move_to(before, player.pk, place)
         now = timezone.now()
         reasons = {player.pk: PlaceChange.Reason.ADJUSTED}

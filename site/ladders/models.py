@@ -11,7 +11,10 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
+from daymove.ladders import naming
 from games.registry import get_game
 
 # The ladder clock: a bank of 3 days, a day added each move, never more than 7 (daymove.clocks.terms).
@@ -27,22 +30,37 @@ def default_time_control() -> dict:
 class Ladder(models.Model):
     """A standing ladder of one game with fixed options (Abande's square and hex boards are two ladders)."""
 
-    slug = models.SlugField(max_length=64, unique=True, help_text="In the URL, e.g. offboard or abande-hex.")
-    name = models.CharField(max_length=80, help_text='As players read it, e.g. "Offboard ladder".')
+    slug = models.SlugField(max_length=64, unique=True, help_text=_("In the URL, e.g. offboard or abande-hex."))
+    name = models.CharField(
+        max_length=80,
+        help_text=_(
+            'As players read it, e.g. "Offboard ladder" (left as made, it is shown in each reader\'s language).'
+        ),
+    )
     game = models.CharField(max_length=32, db_index=True)
     options = models.JSONField(default=dict, blank=True)
-    time_control = models.JSONField(default=default_time_control, help_text="Clock terms (daymove.clocks.terms).")
-    active = models.BooleanField(default=True, help_text="Open to new challenges; an inactive ladder is only shown.")
+    time_control = models.JSONField(default=default_time_control, help_text=_("Clock terms (daymove.clocks.terms)."))
+    active = models.BooleanField(default=True, help_text=_("Open to new challenges; an inactive ladder is only shown."))
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["game", "name"]
 
     def __str__(self):
-        return self.name
+        return self.title
 
     def get_absolute_url(self):
         return reverse("ladders:ladder", args=[self.slug])
+
+    @property
+    def title(self) -> str:
+        """Its name on its own (a heading, a list) in the active language, e.g. "Abrana ladder"."""
+        return naming.title(self.rules, self.options, self.name)
+
+    @property
+    def in_sentence(self) -> str:
+        """Its name as a sentence says it ("on the …"), in the active language."""
+        return naming.in_sentence(self.rules, self.options, self.name)
 
     @property
     def rules(self):
@@ -58,12 +76,12 @@ class Rung(models.Model):
     place = models.PositiveIntegerField()
     joined_at = models.DateTimeField(default=timezone.now)
     last_ended_at = models.DateTimeField(
-        default=timezone.now, help_text="When the player's last ladder game ended (or when they joined)."
+        default=timezone.now, help_text=_("When the player's last ladder game ended (or when they joined).")
     )
     idle_drops = models.PositiveSmallIntegerField(
-        default=0, help_text="Idle months already applied since the last game (each one a drop)."
+        default=0, help_text=_("Idle months already applied since the last game (each one a drop).")
     )
-    warned_at = models.DateTimeField(null=True, blank=True, help_text="When the idle warning went out, once.")
+    warned_at = models.DateTimeField(null=True, blank=True, help_text=_("When the idle warning went out, once."))
 
     class Meta:
         ordering = ["ladder", "place"]
@@ -80,22 +98,22 @@ class LadderGame(models.Model):
     """A match played as a ladder challenge: who challenged whom, and what its ending did to the ladder."""
 
     class Outcome(models.TextChoices):
-        PENDING = "", "Being played"
-        PASSED = "passed", "The challenger won and took the defender's place"
-        WON_NO_MOVE = "won", "The challenger won but was no longer below the defender"
-        HELD = "held", "The defender held their place"
-        DRAWN = "drawn", "Drawn: no place changed"
-        NO_MOVE = "no-move", "Ended before both sides moved: no place changed"
-        VOID = "void", "Annulled: no place changed"
-        LEFT = "left", "A player left the ladder: played on as an ordinary rated game"
+        PENDING = "", _("Being played")
+        PASSED = "passed", _("The challenger won and took the defender's place")
+        WON_NO_MOVE = "won", _("The challenger won but was no longer below the defender")
+        HELD = "held", _("The defender held their place")
+        DRAWN = "drawn", _("Drawn: no place changed")
+        NO_MOVE = "no-move", _("Ended before both sides moved: no place changed")
+        VOID = "void", _("Annulled: no place changed")
+        LEFT = "left", _("A player left the ladder: played on as an ordinary rated game")
 
     ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="games")
     match = models.OneToOneField("play.Match", on_delete=models.CASCADE, related_name="ladder_game")
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     defender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created = models.DateTimeField(default=timezone.now)
-    ended_at = models.DateTimeField(null=True, blank=True, help_text="Empty while it counts as open on the ladder.")
-    applied_at = models.DateTimeField(null=True, blank=True, help_text="When its result was applied to the places.")
+    ended_at = models.DateTimeField(null=True, blank=True, help_text=_("Empty while it counts as open on the ladder."))
+    applied_at = models.DateTimeField(null=True, blank=True, help_text=_("When its result was applied to the places."))
     outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.PENDING, blank=True)
     note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True)
 
@@ -115,26 +133,35 @@ class LadderGame(models.Model):
         return self.ended_at is None
 
 
+# What the site says of a change it made (PlaceChange.said's codes, each with its "days"): idle that long (dropped or
+# removed), or two games ended before moving or two timeouts within that many days (removed).
+IDLE = "idle"
+STRUCK_OUT = "struck-out"
+
+
 class PlaceChange(models.Model):
     """One line of a player's position history on a ladder."""
 
     class Reason(models.TextChoices):
-        JOINED = "joined", "Joined"
-        WON = "won", "Won a challenge"
-        PASSED = "passed", "Passed by a challenger"
-        DECAYED = "decayed", "Idle"
-        REMOVED = "removed", "Removed"
-        LEFT = "left", "Left"
-        ADJUSTED = "adjusted", "Adjusted by a moderator"
-        MOVED_UP = "moved-up", "Moved up: someone above dropped or left"
+        JOINED = "joined", _("Joined")
+        WON = "won", _("Won a challenge")
+        PASSED = "passed", _("Passed by a challenger")
+        DECAYED = "decayed", _("Idle")
+        REMOVED = "removed", _("Removed")
+        LEFT = "left", _("Left")
+        ADJUSTED = "adjusted", _("Adjusted by a moderator")
+        MOVED_UP = "moved-up", _("Moved up: someone above dropped or left")
 
     ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="place_changes")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_place_changes")
-    from_place = models.PositiveIntegerField(null=True, blank=True, help_text="Empty when joining.")
-    to_place = models.PositiveIntegerField(null=True, blank=True, help_text="Empty when leaving or removed.")
+    from_place = models.PositiveIntegerField(null=True, blank=True, help_text=_("Empty when joining."))
+    to_place = models.PositiveIntegerField(null=True, blank=True, help_text=_("Empty when leaving or removed."))
     reason = models.CharField(max_length=16, choices=Reason.choices)
     match = models.ForeignKey("play.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True)
+    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True, help_text=_("A moderator's reason, as written."))
+    said = models.JSONField(
+        default=dict, blank=True, help_text=_("Why the site moved the player: a code and its numbers (see `why`).")
+    )
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -144,13 +171,25 @@ class PlaceChange(models.Model):
     def __str__(self):
         return f"{self.player} on {self.ladder}: {self.from_place} -> {self.to_place} ({self.reason})"
 
+    @property
+    def why(self) -> str:
+        """What the site says of this change beyond its reason, in the active language; else the moderator's note."""
+        if not self.said:
+            return self.note
+        days = self.said["days"]
+        if self.said["code"] == STRUCK_OUT:
+            return gettext("two games ended before they moved, or two timeouts, within %(days)s days") % {"days": days}
+        return ngettext("no ladder game ended in %(days)s day", "no ladder game ended in %(days)s days", days) % {
+            "days": days
+        }
+
 
 class Mark(models.Model):
     """A strike on a ladder: a game ended before the player moved, or a timeout; 2 of a kind in 30 days remove."""
 
     class Kind(models.TextChoices):
-        NO_MOVE = "no-move", "Game ended before they moved"
-        TIMEOUT = "timeout", "Lost on time"
+        NO_MOVE = "no-move", _("Game ended before they moved")
+        TIMEOUT = "timeout", _("Lost on time")
 
     ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="marks")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_marks")

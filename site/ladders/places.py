@@ -46,10 +46,12 @@ def rewrite(
     now: datetime,
     match=None,
     note: str = "",
+    said: dict | None = None,
 ) -> list[Change]:
     """Write the places `after` (the ladder held `before`), a history line per change, and announce it.
 
-    `reasons` gives the reason of the players the change is about; everyone else who moved gets `others`.
+    `reasons` gives the reason of the players the change is about; everyone else who moved gets `others`. Their
+    history line carries `note` (a moderator's words) or `said` (what the site says: PlaceChange.why).
     """
     old = {player: place for place, player in enumerate(before, 1)}
     new = {player: place for place, player in enumerate(after, 1)}
@@ -79,6 +81,7 @@ def rewrite(
             reason=reasons.get(c.player_id, others),
             match=match,
             note=note if c.player_id in reasons else "",
+            said=(said or {}) if c.player_id in reasons else {},
             at=now,
         )
         for c in changes

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from daymove.clocks.models import Vacation
 from daymove.errors import Refused
@@ -20,10 +21,12 @@ from daymove.players.accounts import has_verified_email
 from daymove.players.bots import is_bot
 from daymove.safety.blocks import either_blocked_ids
 
-CLOSED = "This ladder is closed to new challenges."
-BOTS = "Bots do not play on ladders."
-UNVERIFIED = "Ladder games are rated: confirm your email address first (see Account)."
-BLOCKED = "One of you has blocked the other."
+# Said with gettext where they are returned (the reader's language); the pure rule's reasons are put into words by
+# `said`.
+CLOSED = gettext_noop("This ladder is closed to new challenges.")
+BOTS = gettext_noop("Bots do not play on ladders.")
+UNVERIFIED = gettext_noop("Ladder games are rated: confirm your email address first (see Account).")
+BLOCKED = gettext_noop("One of you has blocked the other.")
 
 
 @dataclass(frozen=True)
@@ -73,12 +76,50 @@ def situation(ladder: Ladder, challenger_id: int | None, players, now: datetime 
 def viewer_refusal(ladder: Ladder, challenger) -> str | None:
     """Why `challenger` may challenge nobody on this ladder, or None."""
     if not ladder.active:
-        return CLOSED
+        return gettext(CLOSED)
     if is_bot(challenger):
-        return BOTS
+        return gettext(BOTS)
     if not has_verified_email(challenger):
-        return UNVERIFIED
+        return gettext(UNVERIFIED)
     return None
+
+
+def said(reason: arithmetic.Refusal, size: int) -> str:
+    """The pure rule's reason as the ladder page says it, in the active language."""
+    Refusal = arithmetic.Refusal
+    if reason == Refusal.TOO_FAR:
+        reach = arithmetic.reach(size)
+        return ngettext(
+            "Too far above you: you may challenge up to %(reach)s place up.",
+            "Too far above you: you may challenge up to %(reach)s places up.",
+            reach,
+        ) % {"reach": reach}
+    if reason == Refusal.YOUR_CAP:
+        cap = arithmetic.OPEN_GAMES_CAP
+        return ngettext(
+            "You already have %(cap)s open ladder challenge.", "You already have %(cap)s open ladder challenges.", cap
+        ) % {"cap": cap}
+    if reason == Refusal.THEIR_CAP:
+        cap = arithmetic.OPEN_GAMES_CAP
+        return ngettext(
+            "This player already has %(cap)s open ladder game against challengers.",
+            "This player already has %(cap)s open ladder games against challengers.",
+            cap,
+        ) % {"cap": cap}
+    if reason == Refusal.TOO_SOON:
+        days = arithmetic.REPEAT_AFTER.days
+        return ngettext(
+            "You played each other on the ladder less than %(days)s day ago.",
+            "You played each other on the ladder less than %(days)s days ago.",
+            days,
+        ) % {"days": days}
+    return {
+        Refusal.YOURSELF: gettext("This is you."),
+        Refusal.NOT_ON_LADDER: gettext("This player is not on the ladder."),
+        Refusal.BELOW: gettext("This player is below you: challenge someone above."),
+        Refusal.ON_VACATION: gettext("This player is on vacation."),
+        Refusal.PLAYING: gettext("You are already playing each other on the ladder."),
+    }[reason]
 
 
 def pair_refusal(situation: Situation, challenger_id: int, defender_id: int, blocked: set[int]) -> str | None:
@@ -94,8 +135,8 @@ def pair_refusal(situation: Situation, challenger_id: int, defender_id: int, blo
         situation.now.date(),
     )
     if reason is not None:
-        return arithmetic.refusal_in_words(reason, situation.size)
-    return BLOCKED if defender_id in blocked else None
+        return said(reason, situation.size)
+    return gettext(BLOCKED) if defender_id in blocked else None
 
 
 def refusal(ladder: Ladder, challenger, defender) -> str | None:

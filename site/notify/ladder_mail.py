@@ -86,6 +86,7 @@ def ladder_moved(payload: dict, user) -> dict | None:
         "to_place": line.to_place,
         "idle": line.reason == PlaceChange.Reason.DECAYED,
         "months": payload.get("months"),
+        "removed_days": arithmetic.REMOVED_AFTER.days,
         "note": line.note,
     }
 
@@ -96,8 +97,13 @@ def ladder_idle(payload: dict, user) -> dict | None:
     if rung is None or rung.warned_at is None or rung.warned_at.isoformat() != payload["warned_at"]:
         return None
     today = timezone.now().date()
-    removal = arithmetic.removal_date(idle_days_of(rung, timezone.now()), today, rung.warned_at.date())
-    return _ladder_words(rung.ladder, user) | {"days_left": (removal - today).days, "removal": removal}
+    idle = idle_days_of(rung, timezone.now())  # as it is now: a warning sent late says so
+    removal = arithmetic.removal_date(idle, today, rung.warned_at.date())
+    return _ladder_words(rung.ladder, user) | {
+        "idle_days": idle,
+        "days_left": (removal - today).days,
+        "removal": removal,
+    }
 
 
 BUILDERS = {

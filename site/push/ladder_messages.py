@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
+
 from daymove.notify.ladder_mail import BUILDERS
 
 
 def _line(kind: str, words: dict) -> str:
+    """The push's line, in the active language (the recipient's: push.sender)."""
     if kind == "ladder_challenged":
-        return (
-            f"{words['challenger']} challenges you: the match has started{', your move' if words['your_move'] else ''}."
-        )
+        if words["your_move"]:
+            return gettext("%(name)s challenges you: the match has started, your move.") % {"name": words["challenger"]}
+        return gettext("%(name)s challenges you: the match has started.") % {"name": words["challenger"]}
     if kind == "ladder_passed":
-        return f"{words['by']} passed you: you are on place {words['place']}."
+        return gettext("%(name)s passed you: you are on place %(place)s.") % {
+            "name": words["by"],
+            "place": words["place"],
+        }
     if kind == "ladder_moved":
         if words["idle"]:
-            return f"Idle: you dropped to place {words['to_place']}."
-        return f"The moderators moved you to place {words['to_place']}."
-    return f"You leave the ladder in {words['days_left']} days unless a ladder game of yours ends."
+            return gettext("Idle: you dropped to place %(place)s.") % {"place": words["to_place"]}
+        return gettext("The moderators moved you to place %(place)s.") % {"place": words["to_place"]}
+    days = words["days_left"]
+    return ngettext(
+        "You leave the ladder in %(days)s day unless a ladder game of yours ends.",
+        "You leave the ladder in %(days)s days unless a ladder game of yours ends.",
+        days,
+    ) % {"days": days}
 
 
 def ladder_message(payload: dict, user) -> tuple[dict | None, str]:

@@ -8,6 +8,7 @@ ladder game; the defender then hears of it.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from daymove.clocks.services import set_challenge_terms
 from daymove.clocks.terms import check_terms
@@ -24,7 +25,7 @@ def challenge_on_ladder(ladder: Ladder, challenger, defender_name: str) -> Match
     """Challenge the player called `defender_name` on `ladder`: the match starts at once; Refused with the reason."""
     defender = find_player(defender_name)
     if defender is None:
-        raise NotFound("There is no such player.")
+        raise NotFound(gettext("There is no such player."))
     terms = check_terms(ladder.time_control)
     with transaction.atomic():
         # The players' rows before the ladder's, in the order an ending on time takes them (no deadlock); the

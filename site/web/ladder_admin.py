@@ -8,6 +8,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.clocks.terms import check_terms
 from daymove.errors import Refused
@@ -44,11 +46,14 @@ class LadderAdmin(admin.ModelAdmin):
 class AdjustForm(forms.Form):
     """Where the moderator puts the player, and why (shown in the player's place history)."""
 
-    place = forms.IntegerField(min_value=1, help_text="From 1 (the top); everyone between shifts one place.")
+    place = forms.IntegerField(
+        min_value=1, label=_("New place"), help_text=_("From 1 (the top); everyone between shifts one place.")
+    )
     reason = forms.CharField(
+        label=_("Reason"),
         max_length=NOTE_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text="Shown in the player's place history and kept in the moderation log.",
+        help_text=_("Shown in the player's place history and kept in the moderation log."),
     )
 
 
@@ -75,11 +80,11 @@ class RungAdmin(admin.ModelAdmin):
         actions.pop("delete_selected", None)
         return actions
 
-    @admin.action(description="Adjust the place (with a reason)", permissions=["change"])
+    @admin.action(description=_("Adjust the place (with a reason)"), permissions=["change"])
     def adjust_place(self, request, queryset):
         rungs = list(queryset.select_related("ladder", "player")[:2])
         if len(rungs) != 1:
-            self.message_user(request, "Choose exactly one player to move.", messages.WARNING)
+            self.message_user(request, gettext("Choose exactly one player to move."), messages.WARNING)
             return None
         [rung] = rungs
         form = AdjustForm(request.POST if "confirm" in request.POST else None)
@@ -93,12 +98,19 @@ class RungAdmin(admin.ModelAdmin):
             details = action.details
             self.message_user(
                 request,
-                f"{rung.player.username} on {rung.ladder}: place {details['from']} → {details['to']}.",
+                gettext("%(name)s on the %(ladder)s: place %(from)s → %(to)s.")
+                % {
+                    "name": rung.player.username,
+                    "ladder": rung.ladder.in_sentence,
+                    "from": details["from"],
+                    "to": details["to"],
+                },
                 messages.SUCCESS,
             )
             return None
         context = self.admin_site.each_context(request) | {
-            "title": f"Adjust {rung.player.username}'s place on {rung.ladder}",
+            "title": gettext("Adjust the place of %(name)s on the %(ladder)s")
+            % {"name": rung.player.username, "ladder": rung.ladder.in_sentence},
             "opts": self.model._meta,
             "rung": rung,
             "form": form,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.clocks.models import ChallengeClock
 from daymove.clocks.terms import apply_terms, check_terms
@@ -130,9 +131,14 @@ def place_chart(ladder: Ladder, player, changes: list[PlaceChange], rung: Rung |
         points.append((timezone.now(), rung.place))
     if len(points) < 2:
         return ""
-    title = f"{player.username}'s place on the {ladder.name} over time, place 1 at the top: from {points[0][1]}"
-    title += f" to {points[-1][1]}" + (" now" if rung is not None else "")
-    return history_svg(points, title, least_pad=0.5, low_on_top=True)
+    words = {"name": player.username, "ladder": ladder.in_sentence, "first": points[0][1], "last": points[-1][1]}
+    if rung is not None:
+        title = gettext(
+            "%(name)s's place on the %(ladder)s over time, place 1 at the top: from %(first)s to %(last)s now"
+        )
+    else:
+        title = gettext("%(name)s's place on the %(ladder)s over time, place 1 at the top: from %(first)s to %(last)s")
+    return history_svg(points, title % words, least_pad=0.5, low_on_top=True)
 
 
 def ladder_places(player) -> list[Rung]:

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -48,7 +49,7 @@ def player(request, slug, username):
     found = get_ladder(slug)
     person = get_user_model().objects.filter(username=username, is_active=True).first()
     if person is None:
-        raise NotFound("There is no such player.")
+        raise NotFound(gettext("There is no such player."))
     return render(request, "ladders/player.html", place_history(found, person))
 
 
@@ -63,7 +64,7 @@ def challenge(request, slug):
     """POST defender=<name>: challenge them on the ladder; the game starts at once (a refusal goes back to the
     ladder with its reason)."""
     match = challenge_on_ladder(get_ladder(slug), request.user, request.POST.get("defender", ""))
-    messages.success(request, "Ladder challenge made: your game has started.")
+    messages.success(request, gettext("Ladder challenge made: your game has started."))
     return redirect(match)
 
 
@@ -73,7 +74,7 @@ def challenge(request, slug):
 def join(request, slug):
     """POST: the first player onto an empty ladder (anyone later joins by challenging)."""
     join_empty(get_ladder(slug), request.user)
-    messages.success(request, "You are on the ladder, in place 1: the next players join by challenging you.")
+    messages.success(request, gettext("You are on the ladder, in place 1: the next players join by challenging you."))
     return redirect("ladders:ladder", slug)
 
 
@@ -83,5 +84,7 @@ def join(request, slug):
 def leave_ladder(request, slug):
     """POST: leave the ladder; open ladder games go on as ordinary rated games."""
     leave(get_ladder(slug), request.user)
-    messages.success(request, "You have left the ladder. Your open ladder games go on as ordinary rated games.")
+    messages.success(
+        request, gettext("You have left the ladder. Your open ladder games go on as ordinary rated games.")
+    )
     return redirect("ladders:ladder", slug)

@@ -21,7 +21,6 @@ from daymove.ladders.arithmetic import (
     join,
     reach,
     refusal,
-    refusal_in_words,
     removal_date,
     removal_due,
     remove,
@@ -72,11 +71,6 @@ def test_open_games_of_players_on_vacation_do_not_count_against_the_caps():
     assert check(10, 5, open_games=[OpenGame(10, 6), OpenGame(10, 7)], vacation={7}) is None
     # 5 defends against 8 and 9, but 9 is away.
     assert check(10, 5, open_games=[OpenGame(8, 5), OpenGame(9, 5)], vacation={9}) is None
-
-
-def test_refusals_read_as_the_page_shows_them():
-    assert refusal_in_words(Refusal.TOO_FAR, 30) == "Too far above you: you may challenge up to 6 places up."
-    assert refusal_in_words(Refusal.ON_VACATION, 30) == "This player is on vacation."
 
 
 def test_a_winning_challenger_takes_the_defenders_place_and_those_between_move_down_one():

@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from daymove.clocks.vacations import book_vacation, local_today
 from daymove.errors import Refused
-from daymove.ladders.refusals import refusal
+from daymove.ladders.arithmetic import Refusal
+from daymove.ladders.refusals import refusal, said
 from daymove.ladders.rows import in_place_order, rows
 from daymove.round.ladder_challenges import challenge_on_ladder
 from daymove.safety.blocks import block
@@ -28,6 +29,12 @@ def p(ladder):
     players = [UserFactory(username=f"p{i}") for i in range(1, 13)]
     line_up(ladder, players)
     return {i: player for i, player in enumerate(players, 1)}
+
+
+def test_the_rules_reasons_read_as_the_page_shows_them():
+    assert said(Refusal.TOO_FAR, 30) == "Too far above you: you may challenge up to 6 places up."
+    assert said(Refusal.ON_VACATION, 30) == "This player is on vacation."
+    assert all(said(reason, 30) for reason in Refusal)  # every reason has its words
 
 
 def test_a_player_may_challenge_up_to_five_places_above_and_no_one_below(ladder, p):
@@ -113,6 +120,6 @@ def test_rows_cost_the_same_queries_however_long_the_ladder(ladder, p, django_as
 def test_a_defender_at_the_match_cap_is_refused_in_the_challengers_words(ladder, p, settings):
     settings.DAYMOVE_MAX_ACTIVE_MATCHES = 1
     challenge_on_ladder(ladder, p[11], "p10")
-    with pytest.raises(Refused, match="p10 has 1 matches in progress"):
+    with pytest.raises(Refused, match="p10 has 1 match"):
         challenge_on_ladder(ladder, p[12], "p10")
     assert names(ladder) == [f"p{i}" for i in range(1, 13)]
