@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.clocks import away_caps, signals
 from daymove.clocks.models import DAY, ChallengeClock, MatchClock, TimeControl, Vacation
@@ -177,7 +178,7 @@ def extend_deadline(match: Match, days: int) -> MatchClock:
             .first()
         )
         if clock is None or clock.running_seat is None or clock.deadline_of(clock.running_seat) is None:
-            raise Refused("This match has no running deadline to extend.")
+            raise Refused(gettext("This match has no running deadline to extend."))
         seat = clock.running_seat
         clock.turn_started += days * DAY
         deadline = deadline_after(

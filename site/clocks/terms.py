@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_noop
+
 from daymove.clocks.models import TimeControl
 from daymove.errors import Refused
 
@@ -9,15 +11,22 @@ DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 DEFAULT_TERMS = {"kind": TimeControl.Kind.PER_MOVE.value, "days": 3}
 MAX_BANK_DAYS = 60
 MAX_INCREMENT_DAYS = 14
+NOT_WHOLE = {
+    "days": gettext_noop("The days per move must be a whole number of days."),
+    "initial": gettext_noop("The initial time bank must be a whole number of days."),
+    "increment": gettext_noop("The time added per move must be a whole number of days."),
+    "cap": gettext_noop("The time bank cap must be a whole number of days."),
+}
 
 
-def _whole(value, what: str) -> int:
+def _whole(data: dict, name: str) -> int:
+    value = data.get(name)
     if isinstance(value, bool):
-        raise Refused(f"The {what} must be a whole number of days.")
+        raise Refused(gettext(NOT_WHOLE[name]))
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise Refused(f"The {what} must be a whole number of days.") from None
+        raise Refused(gettext(NOT_WHOLE[name])) from None
 
 
 def check_terms(data: dict | None) -> dict:
@@ -26,24 +35,29 @@ def check_terms(data: dict | None) -> dict:
         return dict(DEFAULT_TERMS)
     kind = data.get("kind")
     if kind == TimeControl.Kind.PER_MOVE:
-        days = _whole(data.get("days"), "days per move")
+        days = _whole(data, "days")
         if days not in DAYS_PER_MOVE:
-            raise Refused(f"Choose {', '.join(map(str, DAYS_PER_MOVE))} days per move.")
+            raise Refused(
+                gettext("Choose %(choices)s days per move.") % {"choices": ", ".join(map(str, DAYS_PER_MOVE))}
+            )
         return {"kind": kind, "days": days}
     if kind == TimeControl.Kind.BANK:
-        initial = _whole(data.get("initial"), "initial time bank")
-        increment = _whole(data.get("increment"), "time added per move")
-        cap = _whole(data.get("cap"), "time bank cap")
+        initial = _whole(data, "initial")
+        increment = _whole(data, "increment")
+        cap = _whole(data, "cap")
         if not 1 <= initial <= MAX_BANK_DAYS:
-            raise Refused(f"The initial time bank must be 1 to {MAX_BANK_DAYS} days.")
+            raise Refused(gettext("The initial time bank must be 1 to %(most)s days.") % {"most": MAX_BANK_DAYS})
         if not 0 <= increment <= MAX_INCREMENT_DAYS:
-            raise Refused(f"The time added per move must be 0 to {MAX_INCREMENT_DAYS} days.")
+            raise Refused(gettext("The time added per move must be 0 to %(most)s days.") % {"most": MAX_INCREMENT_DAYS})
         if not initial <= cap <= MAX_BANK_DAYS:
-            raise Refused(f"The cap must be at least the initial time bank and at most {MAX_BANK_DAYS} days.")
+            raise Refused(
+                gettext("The cap must be at least the initial time bank and at most %(most)s days.")
+                % {"most": MAX_BANK_DAYS}
+            )
         if increment == 0 and initial < 3:
-            raise Refused("A time bank with nothing added per move needs at least 3 days.")
+            raise Refused(gettext("A time bank with nothing added per move needs at least 3 days."))
         return {"kind": kind, "initial": initial, "increment": increment, "cap": cap}
-    raise Refused("Choose days per move or a time bank.")
+    raise Refused(gettext("Choose days per move or a time bank."))
 
 
 def apply_terms(clock: TimeControl, terms: dict) -> None:

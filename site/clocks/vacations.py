@@ -12,6 +12,7 @@ from datetime import date, datetime, time, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from daymove.clocks import signals
 from daymove.clocks.models import Vacation
@@ -59,21 +60,26 @@ def book_vacation(user, start: date, end: date, auto_reply: bool = False) -> Vac
     zone = zone_of(user)
     today = local_today(user)
     if start < today:
-        raise Refused("A vacation cannot start in the past.")
+        raise Refused(gettext("A vacation cannot start in the past."))
     if end < start:
-        raise Refused("The last day must not be before the first day.")
+        raise Refused(gettext("The last day must not be before the first day."))
     if start > today + timedelta(days=BOOK_AHEAD_DAYS):
-        raise Refused(f"Book at most {BOOK_AHEAD_DAYS} days ahead.")
+        raise Refused(gettext("Book at most %(most)s days ahead.") % {"most": BOOK_AHEAD_DAYS})
     with transaction.atomic():
         Player.objects.select_for_update().filter(user=user).first()  # one booking at a time per player
         if Vacation.objects.filter(user=user, start_date__lte=end, end_date__gte=start).exists():
-            raise Refused("You already have a vacation on some of those days.")
+            raise Refused(gettext("You already have a vacation on some of those days."))
         for year in range(start.year, end.year + 1):
             wanted = _days_in_year(start, end, year)
             left = allowance() - days_used(user, year)
             if wanted > left:
                 raise Refused(
-                    f"That is {wanted} days in {year}, and you have {max(left, 0)} of your {allowance()} days left."
+                    ngettext(
+                        "That is %(wanted)s days in %(year)s, and you have %(left)s of your %(count)s day left.",
+                        "That is %(wanted)s days in %(year)s, and you have %(left)s of your %(count)s days left.",
+                        allowance(),
+                    )
+                    % {"wanted": wanted, "year": year, "left": max(left, 0), "count": allowance()}
                 )
         vacation = Vacation.objects.create(
             user=user,
@@ -95,9 +101,9 @@ def cancel_vacation(user, vacation_id) -> None:
         try:
             vacation = Vacation.objects.select_for_update().get(pk=vacation_id, user=user)
         except (Vacation.DoesNotExist, ValueError, TypeError):
-            raise NotFound("There is no such vacation.") from None
+            raise NotFound(gettext("There is no such vacation.")) from None
         if vacation.ends <= now:
-            raise Refused("That vacation is already over.")
+            raise Refused(gettext("That vacation is already over."))
         if vacation.starts > now:
             vacation.delete()
         else:

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -23,12 +24,17 @@ def book_vacation(request):
     """Book days away."""
     form = VacationForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the first and the last day of your vacation as dates.")
+        messages.error(request, gettext("Give the first and the last day of your vacation as dates."))
         return redirect(SETTINGS)
     vacation = vacations.book_vacation(request.user, form.cleaned_data["start"], form.cleaned_data["end"])
     messages.success(
         request,
-        f"Vacation booked: {vacation.days} day{'s' if vacation.days != 1 else ''} away; your clocks stop meanwhile.",
+        ngettext(
+            "Vacation booked: %(count)s day away; your clocks stop meanwhile.",
+            "Vacation booked: %(count)s days away; your clocks stop meanwhile.",
+            vacation.days,
+        )
+        % {"count": vacation.days},
     )
     return redirect(SETTINGS)
 
@@ -39,7 +45,7 @@ def book_vacation(request):
 def cancel_vacation(request, vacation_id):
     """Cancel a booked vacation (or end the current one now)."""
     vacations.cancel_vacation(request.user, vacation_id)
-    messages.success(request, "Vacation cancelled; your clocks run again.")
+    messages.success(request, gettext("Vacation cancelled; your clocks run again."))
     return redirect(SETTINGS)
 
 
@@ -49,10 +55,10 @@ def calendar_action(request):
     """Create a new secret calendar URL (revoking the old one), or turn the feed off."""
     if request.POST.get("action") == "revoke":
         calendar.revoke(request.user)
-        messages.success(request, "Calendar feed turned off: its address no longer works.")
+        messages.success(request, gettext("Calendar feed turned off: its address no longer works."))
     else:
         calendar.regenerate(request.user)
-        messages.success(request, "New calendar address made; any old one no longer works.")
+        messages.success(request, gettext("New calendar address made; any old one no longer works."))
     return redirect(SETTINGS)
 
 

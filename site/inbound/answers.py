@@ -72,7 +72,12 @@ def send_answer(payload: dict) -> None:
         return
     user = get_user_model().objects.filter(pk=payload.get("user")).first()
     with translation.override(language_of(user)):  # the text was said in it when the reply was handled
-        context = {"recipient": user, "text": payload["text"], "reply_to": payload.get("reply_to"), **_position(payload)}
+        context = {
+            "recipient": user,
+            "text": payload["text"],
+            "reply_to": payload.get("reply_to"),
+            **_position(payload),
+        }
         text = render_to_string("emails/answer/body.txt", context)
         html = render_to_string("emails/answer/body.html", context)
     headers = {

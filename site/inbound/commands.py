@@ -19,6 +19,7 @@ from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
 from daymove.round import draws, endings, moves
 
+
 @dataclass(frozen=True)
 class Outcome:
     """What a reply did: the answer's text, and where the player may reply next (None: nowhere)."""
@@ -135,7 +136,9 @@ def carry_out(address: ReplyAddress, user, lines: list[str]) -> Outcome:
     except Refused as refusal:
         return Outcome(_nothing_played(refusal))
     if not match.is_active:
-        return Outcome(gettext("This match is over (%(result)s). Nothing was played.") % {"result": match.result_text()})
+        return Outcome(
+            gettext("This match is over (%(result)s). Nothing was played.") % {"result": match.result_text()}
+        )
     if not line:
         return Outcome(
             gettext(

@@ -82,7 +82,8 @@ def _handle_in_language(message: EmailMessage, message_id: str, reply: ReplyAddr
             InboundReply.objects.filter(pk=row.pk).update(copies=F("copies") + 1)
             row.refresh_from_db()
             outcome = Outcome(
-                gettext("This reply reached Daymove before and was handled then: %(outcome)s") % {"outcome": row.outcome}
+                gettext("This reply reached Daymove before and was handled then: %(outcome)s")
+                % {"outcome": row.outcome}
             )
             answers.record_answer(message, sender, outcome, reply, user, copy=row.copies, row=row)
             return

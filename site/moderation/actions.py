@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from daymove.errors import Refused
 from daymove.ladders import membership as ladders
@@ -40,14 +41,14 @@ def warn(target, moderator, message: str, report=None) -> ModerationAction:
     """Warn the player: they see `message` on every page until they acknowledge it."""
     message = message.strip()
     if not message:
-        raise Refused("Write the warning the player will read.")
+        raise Refused(gettext("Write the warning the player will read."))
     return _log(Kind.WARN, target, moderator, report, message=message)
 
 
 def mute(target, moderator, days: int, report=None) -> ModerationAction:
     """Keep the player out of every chat for `days` days."""
     if not 1 <= days <= 365:
-        raise Refused("Mute for 1 to 365 days.")
+        raise Refused(gettext("Mute for 1 to 365 days."))
     until = timezone.now() + timedelta(days=days)
     with transaction.atomic():
         mutes.mute(target, until)
@@ -63,7 +64,7 @@ def lift_mute(target, moderator) -> ModerationAction | None:
 def close_account(target, moderator, report=None) -> ModerationAction:
     """Close the account: no more logins; its matches in progress are resigned and its open challenges withdrawn."""
     if target.is_staff or target.is_superuser:
-        raise Refused("Staff accounts are not closed from the report queue.")
+        raise Refused(gettext("Staff accounts are not closed from the report queue."))
     with transaction.atomic():
         resigned, withdrawn = leave_play(target)
         target.is_active = False
@@ -76,10 +77,17 @@ def annul_ratings(target, moderator, matches, report=None) -> ModerationAction:
     """Take back what the chosen finished rated matches of the player did to both sides' ratings."""
     matches = list(matches)
     if not matches:
-        raise Refused("Choose the games whose ratings are annulled.")
+        raise Refused(gettext("Choose the games whose ratings are annulled."))
     foreign = [m.pk for m in matches if m.seat_of(target) is None]
     if foreign:
-        raise Refused(f"{target.username} did not play in match {', '.join(map(str, foreign))}.")
+        raise Refused(
+            ngettext(
+                "%(player)s did not play in match %(matches)s.",
+                "%(player)s did not play in matches %(matches)s.",
+                len(foreign),
+            )
+            % {"player": target.username, "matches": ", ".join(map(str, foreign))}
+        )
     with transaction.atomic():
         refunds = []
         for match in matches:

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -69,7 +70,9 @@ def report_player(request, username):
     chat_id, match_id = _about(request)
     data = form.cleaned_data
     report = reports.file_report(request.user, username, data["reason"], data["details"], match_id, chat_id)
-    messages.success(request, f"Thank you: your report about {username} is with the moderators.")
+    messages.success(
+        request, gettext("Thank you: your report about %(player)s is with the moderators.") % {"player": username}
+    )
     return redirect(report.match or reverse("profile", args=[username]))
 
 

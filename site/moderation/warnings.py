@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.errors import NotFound
 from daymove.moderation.models import ModerationAction
@@ -21,7 +22,7 @@ def acknowledge(user, action_id) -> ModerationAction:
     """Mark one of `user`'s warnings as read; NotFound for anyone else's."""
     warning = ModerationAction.objects.filter(pk=action_id, target=user, kind=ModerationAction.Kind.WARN).first()
     if warning is None:
-        raise NotFound("There is no such warning.")
+        raise NotFound(gettext("There is no such warning."))
     if warning.seen_at is None:
         warning.seen_at = timezone.now()
         warning.save(update_fields=["seen_at"])

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
@@ -46,7 +47,7 @@ def settings_page(request):
     if request.method == "POST":
         if form.is_valid():
             save_preferences(user, form.cleaned_data)
-            messages.success(request, "Settings saved.")
+            messages.success(request, gettext("Settings saved."))
             return redirect("player_settings")
         status = 400
     feed = CalendarFeed.objects.filter(user=user).first()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from daymove.errors import Forbidden, Refused
 from daymove.play.models import Match
 
@@ -9,10 +11,10 @@ from daymove.play.models import Match
 def analysis_seat(match: Match, user) -> int | None:
     """The seat `user` analyses from (None: a spectator of a finished match); Refused if they may not analyse."""
     if user is None or not user.is_authenticated:
-        raise Forbidden("Log in to keep an analysis.")
+        raise Forbidden(gettext("Log in to keep an analysis."))
     seat = match.seat_of(user)
     if seat is None and match.is_active:
-        raise Forbidden("Only its players analyse a match in progress.")
+        raise Forbidden(gettext("Only its players analyse a match in progress."))
     return seat
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.errors import Conflict, Forbidden, Refused
 from daymove.plans import positions, trees
@@ -22,9 +23,9 @@ def _root_ply(match: Match, root_ply) -> int:
     try:
         root_ply = int(root_ply)
     except (TypeError, ValueError):
-        raise Refused("The form did not say which position the analysis starts from.") from None
+        raise Refused(gettext("The form did not say which position the analysis starts from.")) from None
     if not 0 <= root_ply <= match.ply:
-        raise Refused("The analysis can start only from a position of this match.")
+        raise Refused(gettext("The analysis can start only from a position of this match."))
     return root_ply
 
 
@@ -45,10 +46,13 @@ def add_move(match_id, user, root_ply, path, text: str) -> tuple:
     with transaction.atomic():
         tree = _locked_tree(match, user, root_ply)
         if path and trees.children_at(tree.tree, path) is None:
-            raise Conflict("That line is no longer in your analysis (deleted in another window?).")
+            raise Conflict(gettext("That line is no longer in your analysis (deleted in another window?)."))
         tree.tree = trees.with_line(tree.tree, path + (move,))
         if trees.size(tree.tree) > MAX_MOVES:
-            raise Refused(f"Your analysis from this position holds {MAX_MOVES} moves: delete a branch first.")
+            raise Refused(
+                gettext("Your analysis from this position holds %(most)s moves: delete a branch first.")
+                % {"most": MAX_MOVES}
+            )
         tree.updated = timezone.now()
         tree.save(update_fields=["tree", "updated"])
     return path + (move,)
@@ -61,11 +65,11 @@ def delete_branch(match_id, user, root_ply, path) -> tuple:
     root_ply = _root_ply(match, root_ply)
     path = tuple(path)
     if not path:
-        raise Refused("Choose the move to delete.")
+        raise Refused(gettext("Choose the move to delete."))
     with transaction.atomic():
         tree = AnalysisTree.objects.select_for_update().filter(match=match, owner=user, root_ply=root_ply).first()
         if tree is None or trees.children_at(tree.tree, path) is None:
-            raise Refused("That move is not in your analysis (deleted in another window?).")
+            raise Refused(gettext("That move is not in your analysis (deleted in another window?)."))
         tree.tree = trees.without(tree.tree, path)
         tree.updated = timezone.now()
         tree.save(update_fields=["tree", "updated"])
@@ -76,11 +80,11 @@ def set_published(match_id, user, root_ply, published: bool) -> AnalysisTree:
     """Publish (or withdraw) the user's analysis of their match: shown to everyone once the match has ended."""
     match = get_match(match_id)
     if match.seat_of(user) is None:
-        raise Forbidden("Only the players of a match publish analyses of it.")
+        raise Forbidden(gettext("Only the players of a match publish analyses of it."))
     root_ply = _root_ply(match, root_ply)
     tree = AnalysisTree.objects.filter(match=match, owner=user, root_ply=root_ply).first()
     if tree is None or not tree.tree:
-        raise Refused("There is no analysis from this position to publish.")
+        raise Refused(gettext("There is no analysis from this position to publish."))
     AnalysisTree.objects.filter(pk=tree.pk).update(published=published)
     tree.published = published
     return tree

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from daymove.errors import Conflict, Refused
 from daymove.plans import notes, positions, trees
@@ -19,8 +20,8 @@ from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match
 
 MAX_MOVES = 500  # in one plan
-STALE = "Your opponent has moved since you looked; your plan was not changed. Look again."
-CHANGED = (
+STALE = gettext_noop("Your opponent has moved since you looked; your plan was not changed. Look again.")
+CHANGED = gettext_noop(
     "Your plan has changed since you looked (a planned reply was played, or another window changed it). Look again."
 )
 
@@ -36,23 +37,23 @@ def _seen_version(version) -> int:
     try:
         return int(version)
     except (TypeError, ValueError):
-        raise Refused("The form did not say which version of your plan you saw; reload the page.") from None
+        raise Refused(gettext("The form did not say which version of your plan you saw; reload the page.")) from None
 
 
 def _seen_ply(ply) -> int:
     try:
         return int(ply)
     except (TypeError, ValueError):
-        raise Refused("The form did not say which position you planned from; reload the page.") from None
+        raise Refused(gettext("The form did not say which position you planned from; reload the page.")) from None
 
 
 def _opponents_turn(match_id, user):
     match = get_match(match_id)
     seat = player_seat(match, user)
     if not match.is_active:
-        raise Conflict("This match is over.")
+        raise Conflict(gettext("This match is over."))
     if match.to_move == seat:
-        raise Refused("It is your turn: plan replies while your opponent is to move.")
+        raise Refused(gettext("It is your turn: plan replies while your opponent is to move."))
     return match, seat
 
 
@@ -66,16 +67,16 @@ def _change(match: Match, user, version, edit, note: dict) -> ConditionalPlan:
             .values_list("pk", flat=True)
         )
         if not current:
-            raise Conflict(STALE)
+            raise Conflict(gettext(STALE))
         plan, _ = ConditionalPlan.objects.get_or_create(
             match=match, owner=user, defaults={"ply": match.ply, "status": ConditionalPlan.Status.CANCELLED}
         )
         if plan.version != version:
-            raise Conflict(CHANGED)
+            raise Conflict(gettext(CHANGED))
         old = plan.tree if plan.is_active and plan.ply == match.ply else []
         tree = edit(old)
         if trees.size(tree) > MAX_MOVES:
-            raise Refused(f"Your plan holds {MAX_MOVES} moves: remove a line first.")
+            raise Refused(gettext("Your plan holds %(most)s moves: remove a line first.") % {"most": MAX_MOVES})
         fields = {
             "tree": tree,
             "ply": match.ply,
@@ -86,7 +87,7 @@ def _change(match: Match, user, version, edit, note: dict) -> ConditionalPlan:
         }
         changed = ConditionalPlan.objects.filter(pk=plan.pk, version=version).update(**fields)
         if changed != 1:
-            raise Conflict(CHANGED)
+            raise Conflict(gettext(CHANGED))
         for name, value in fields.items():
             setattr(plan, name, value)
     return plan
@@ -101,7 +102,7 @@ def plan_line(match_id, user, path, version, seen_ply) -> ConditionalPlan:
     match, seat = _opponents_turn(match_id, user)
     # The line was read from the position the player saw: once the match has moved on it is stale, not illegal.
     if match.ply != _seen_ply(seen_ply):
-        raise Conflict(STALE)
+        raise Conflict(gettext(STALE))
     rules = match.rules
     path = tuple(path)
     start = positions.start(match, match.notations(), seat, match.ply)
@@ -110,7 +111,7 @@ def plan_line(match_id, user, path, version, seen_ply) -> ConditionalPlan:
     while path and not mine[len(path) - 1]:
         path = path[:-1]
     if not path:
-        raise Refused("A planned line needs a reply of yours after your opponent's move.")
+        raise Refused(gettext("A planned line needs a reply of yours after your opponent's move."))
     replies = frozenset(depth for depth in range(len(path)) if mine[depth])
     return _change(match, user, version, lambda tree: trees.with_line(tree, path, replies), notes.note("saved"))
 
@@ -120,7 +121,7 @@ def remove_line(match_id, user, path, version) -> ConditionalPlan:
     match, _ = _opponents_turn(match_id, user)
     path = tuple(path)
     if not path:
-        raise Refused("Choose the line to remove.")
+        raise Refused(gettext("Choose the line to remove."))
 
     def edit(tree):
         tree = trees.without(tree, path)

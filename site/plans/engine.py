@@ -75,8 +75,10 @@ def planned_reply(match: Match) -> Answer | None:
         return None
     reply = replies[0]
     rest = reply["c"]
-    said = notes.note("played_after", reply=reply["m"], after=answer.after) if answer.after else notes.note(
-        "played", reply=reply["m"]
+    said = (
+        notes.note("played_after", reply=reply["m"], after=answer.after)
+        if answer.after
+        else notes.note("played", reply=reply["m"])
     )
     status = ConditionalPlan.Status.ACTIVE if rest else ConditionalPlan.Status.DONE
     if not _set(plan, tree=rest, ply=match.ply + 1, status=status, said=said, updated=match.updated):

@@ -56,7 +56,9 @@ class ConditionalPlan(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     version = models.PositiveIntegerField(default=0)
     said = models.JSONField(
-        default=dict, blank=True, help_text="What happened last, for the owner: a code and its parameters (plans.notes)."
+        default=dict,
+        blank=True,
+        help_text="What happened last, for the owner: a code and its parameters (plans.notes).",
     )
     old_note = models.CharField(
         max_length=300, blank=True, help_text="What happened last, in English, on a plan last changed before `said`."
@@ -65,6 +67,9 @@ class ConditionalPlan(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "owner"], name="one_plan_per_player")]
+
+    def __str__(self):
+        return f"plan in #{self.match_id} ({self.status})"
 
     @property
     def note(self) -> str:
@@ -75,9 +80,6 @@ class ConditionalPlan(models.Model):
     def note_code(self) -> str:
         """What happened last, as a code ("saved", "unexpected", ...); "" for an old plan's note."""
         return self.said.get("code", "")
-
-    def __str__(self):
-        return f"plan in #{self.match_id} ({self.status})"
 
     @property
     def is_active(self) -> bool:

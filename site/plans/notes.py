@@ -19,7 +19,9 @@ TEXTS = {
     "ended": gettext_noop("The match ended."),
     # Why a plan was dropped:
     "unexpected": gettext_noop("Your opponent played %(after)s, which your plan did not expect."),
-    "reply_illegal": gettext_noop("Your planned reply %(reply)s was not played: it is not a legal move in this position."),
+    "reply_illegal": gettext_noop(
+        "Your planned reply %(reply)s was not played: it is not a legal move in this position."
+    ),
     "reply_failed": gettext_noop("Your planned reply %(reply)s was not played: it could not be played."),
 }
 DROPPED = gettext_noop("Dropped: %(lines)s.")

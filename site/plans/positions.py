@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from django.utils.translation import gettext
+
 from daymove.errors import Refused
 from daymove.play.match_board import replay_state
 from daymove.play.models import Match
@@ -61,7 +63,7 @@ def step(match: Match, state, seat: int | None, text: str) -> tuple[str, object]
                 # The owner's own moves are kept whole (they are the replies a plan plays), the opponent's as seen.
                 stored = seen if is_hidden(match) and mover != seat else legal
                 return stored, rules.apply_move(state, rules.parse_move(legal))
-    raise Refused(f"“{text}” is not a legal move in this position of your analysis.")
+    raise Refused(gettext("“%(move)s” is not a legal move in this position of your analysis.") % {"move": text})
 
 
 def walk(match: Match, state, seat: int | None, path) -> list:

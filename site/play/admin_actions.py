@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from daymove.errors import Refused
 from daymove.play.endings import end_match
 from daymove.play.models import RESULT_NOTE_MAX_LENGTH, Match
@@ -16,7 +18,7 @@ def declare_result(match: Match, winner: int | None, reason: str) -> Match:
     """End an active match with the given winner (None: a draw) for `reason`, shown with the result; rated."""
     reason = " ".join(reason.split())
     if not reason:
-        raise Refused("Write why the result is declared: the players and the match page show it.")
+        raise Refused(gettext("Write why the result is declared: the players and the match page show it."))
     if len(reason) > RESULT_NOTE_MAX_LENGTH:
-        raise Refused(f"Keep the reason within {RESULT_NOTE_MAX_LENGTH} characters.")
+        raise Refused(gettext("Keep the reason within %(most)s characters.") % {"most": RESULT_NOTE_MAX_LENGTH})
     return end_match(match, winner, "declared-by-admin", note=reason)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.errors import Conflict, Refused
 from daymove.outbox.jobs import hand_over, record
@@ -32,7 +33,7 @@ def schedule_bot_turn(match: Match) -> None:
 def requeue_bot_turn(match: Match) -> Job:
     """Queue the bot's turn again (e.g. after its job failed); Refused unless a bot is to move."""
     if not match.is_active or match.to_move is None or not is_bot(match.players[match.to_move]):
-        raise Refused("No bot is to move in this match.")
+        raise Refused(gettext("No bot is to move in this match."))
     key = bot_turn_key(match.pk, match.ply)
     with transaction.atomic():
         reset = (
@@ -41,7 +42,7 @@ def requeue_bot_turn(match: Match) -> Job:
             .update(status=Job.Status.PENDING, run_after=timezone.now(), attempts=0, last_error="")
         )
         if not reset and Job.objects.filter(key=key, status=Job.Status.RUNNING).exists():
-            raise Conflict("The bot is thinking about this turn right now.")
+            raise Conflict(gettext("The bot is thinking about this turn right now."))
         schedule_bot_turn(match)  # records the job if there was none
         job = Job.objects.get(key=key)
         if reset:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db.models import Count
+from django.utils.translation import ngettext
 
 from daymove.errors import Refused
 from daymove.play.models import Challenge, Match
@@ -70,25 +71,48 @@ def _lock(*users) -> None:
     list(Player.objects.select_for_update().filter(user__in=[u.pk for u in users]).order_by("user_id"))
 
 
-def _verify_hint(user) -> str:
-    return "" if has_verified_email(user) else " (more once your email address is verified)"
-
-
 def cap_problem(user) -> str | None:
     """Why `user` cannot open a challenge now (a cap reached), or None; for the challenge form."""
     caps = caps_of(user)
     if caps is None:
         return None
+    verified = has_verified_email(user)
     if active_matches(user) >= caps.active_matches:
-        return (
-            f"You have {caps.active_matches} matches in progress, the most allowed{_verify_hint(user)}: "
-            "finish one before you start another."
-        )
+        most = caps.active_matches
+        if verified:
+            text = ngettext(
+                "You have %(count)s match in progress, the most allowed: finish it before you start another.",
+                "You have %(count)s matches in progress, the most allowed: finish one before you start another.",
+                most,
+            )
+        else:
+            text = ngettext(
+                "You have %(count)s match in progress, the most allowed (more once your email address is verified):"
+                " finish it before you start another.",
+                "You have %(count)s matches in progress, the most allowed (more once your email address is verified):"
+                " finish one before you start another.",
+                most,
+            )
+        return text % {"count": most}
     if open_challenges(user) >= caps.open_challenges:
-        return (
-            f"You have {caps.open_challenges} open challenges, the most allowed{_verify_hint(user)}: "
-            "withdraw one (in the lobby) or wait until one is accepted."
-        )
+        most = caps.open_challenges
+        if verified:
+            text = ngettext(
+                "You have %(count)s open challenge, the most allowed: withdraw it (in the lobby) or wait until it is"
+                " accepted.",
+                "You have %(count)s open challenges, the most allowed: withdraw one (in the lobby) or wait until one"
+                " is accepted.",
+                most,
+            )
+        else:
+            text = ngettext(
+                "You have %(count)s open challenge, the most allowed (more once your email address is verified):"
+                " withdraw it (in the lobby) or wait until it is accepted.",
+                "You have %(count)s open challenges, the most allowed (more once your email address is verified):"
+                " withdraw one (in the lobby) or wait until one is accepted.",
+                most,
+            )
+        return text % {"count": most}
     return None
 
 
@@ -97,7 +121,12 @@ def count_challenge(creator) -> None:
     caps = caps_of(creator)
     if caps is not None:
         amount = caps.challenges_per_hour
-        ratelimits.consume("challenge", creator, amount, f"created {amount} challenges")
+        reached = ngettext(
+            "You have created %(count)s challenge this hour, the most allowed: %(wait)s.",
+            "You have created %(count)s challenges this hour, the most allowed: %(wait)s.",
+            amount,
+        )
+        ratelimits.consume("challenge", creator, amount, reached)
 
 
 def hold_challenge_caps(creator) -> None:
@@ -111,10 +140,29 @@ def hold_challenge_caps(creator) -> None:
 def hold_match_caps(creator, accepter) -> None:
     """In the transaction that starts a match from a challenge: Refused if either player is at the match cap."""
     _lock(creator, accepter)
-    for user, whose in ((accepter, "You have"), (creator, f"{creator.username} has")):
+    for user in (accepter, creator):
         caps = caps_of(user)
-        if caps is not None and active_matches(user) >= caps.active_matches:
+        if caps is None or active_matches(user) < caps.active_matches:
+            continue
+        params = {"count": caps.active_matches, "player": creator.username}
+        if user == accepter:
             raise Refused(
-                f"{whose} {caps.active_matches} matches in progress, the most allowed: "
-                "the challenge can be accepted once a match has ended."
+                ngettext(
+                    "You have %(count)s match in progress, the most allowed: the challenge can be accepted once it"
+                    " has ended.",
+                    "You have %(count)s matches in progress, the most allowed: the challenge can be accepted once a"
+                    " match has ended.",
+                    caps.active_matches,
+                )
+                % params
             )
+        raise Refused(
+            ngettext(
+                "%(player)s has %(count)s match in progress, the most allowed: the challenge can be accepted once it"
+                " has ended.",
+                "%(player)s has %(count)s matches in progress, the most allowed: the challenge can be accepted once a"
+                " match has ended.",
+                caps.active_matches,
+            )
+            % params
+        )

@@ -10,11 +10,13 @@ import random
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.errors import Conflict, Forbidden, NotFound, Refused
 from daymove.play import caps, signals
 from daymove.play.lookups import get_challenge
 from daymove.play.models import Challenge, Match
+from daymove.play.rules_refusals import rules_refusal
 from daymove.players.accounts import find_player, has_verified_email
 from daymove.players.bots import is_bot, strength_in
 from daymove.safety import blocks
@@ -33,26 +35,29 @@ def create_challenge(
     """Open a challenge (to anyone, or to the player named `opponent_name`); rated ones need verified emails."""
     game = all_games().get(game_slug)
     if game is None:
-        raise NotFound("There is no such game.")
+        raise NotFound(gettext("There is no such game."))
     try:
         options = game.normalize_options(options)
     except BadOptions as error:
-        raise Refused(str(error)) from None
+        raise Refused(rules_refusal(error)) from None
     if creator_seat not in (None, 0, 1):
-        raise Refused("Choose the first seat, the second seat or a random seat.")
+        raise Refused(gettext("Choose the first seat, the second seat or a random seat."))
     opponent = None
     if opponent_name:
         opponent = find_player(opponent_name)
         if opponent is None:
-            raise Refused(f"There is no player called “{opponent_name.strip()}”.")
+            raise Refused(gettext("There is no player called “%(name)s”.") % {"name": opponent_name.strip()})
         if opponent.pk == creator.pk:
-            raise Refused("You cannot challenge yourself.")
+            raise Refused(gettext("You cannot challenge yourself."))
         if is_bot(opponent) and strength_in(opponent, game) is None:
             raise Refused(
-                f"{opponent.username} does not play {game.name}: its level is not offered there"
-                " (it could not be told apart from the level below). Choose another bot in the lobby."
+                gettext(
+                    "%(bot)s does not play %(game)s: its level is not offered there"
+                    " (it could not be told apart from the level below). Choose another bot in the lobby."
+                )
+                % {"bot": opponent.username, "game": game.name}
             )
-        blocks.refuse_if_blocked(creator, opponent, "challenge")
+        blocks.refuse_if_blocked(creator, opponent, blocks.CHALLENGE)
     if rated:
         _refuse_unverified(creator, opponent)
     with transaction.atomic():
@@ -71,10 +76,13 @@ def create_challenge(
 def _refuse_unverified(player, opponent=None) -> None:
     """Rated play needs a confirmed email address on both sides (one account per person, reachable)."""
     if not has_verified_email(player):
-        raise Refused("Rated matches need a verified email address: confirm yours (see Account) or untick “Rated”.")
+        raise Refused(
+            gettext("Rated matches need a verified email address: confirm yours (see Account) or untick “Rated”.")
+        )
     if opponent is not None and not has_verified_email(opponent):
         raise Refused(
-            f"{opponent.username} has not verified an email address yet, so the match cannot be rated: untick “Rated”."
+            gettext("%(player)s has not verified an email address yet, so the match cannot be rated: untick “Rated”.")
+            % {"player": opponent.username}
         )
 
 
@@ -83,14 +91,16 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
     rng = rng or random.SystemRandom()
     challenge = get_challenge(challenge_id)
     if challenge.creator_id == user.pk:
-        raise Refused("You cannot accept your own challenge.")
+        raise Refused(gettext("You cannot accept your own challenge."))
     if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
-        raise Forbidden("This challenge is for another player.")
-    blocks.refuse_if_blocked(user, challenge.creator, "accept challenges from")
+        raise Forbidden(gettext("This challenge is for another player."))
+    blocks.refuse_if_blocked(user, challenge.creator, blocks.ACCEPT)
     if challenge.rated and not has_verified_email(user):
         raise Refused(
-            "This challenge is rated, and rated matches need a verified email address: "
-            "confirm yours first (see Account)."
+            gettext(
+                "This challenge is rated, and rated matches need a verified email address: "
+                "confirm yours first (see Account)."
+            )
         )
     game = challenge.rules
     creator_seat = challenge.creator_seat if challenge.creator_seat is not None else rng.randrange(2)
@@ -103,7 +113,7 @@ def accept_challenge(challenge_id, user, rng: random.Random | None = None) -> Ma
             status=Challenge.Status.ACCEPTED
         )
         if taken != 1:
-            raise Conflict("This challenge is no longer open.")
+            raise Conflict(gettext("This challenge is no longer open."))
         now = timezone.now()
         match = Match.objects.create(
             game=game.slug,
@@ -124,11 +134,11 @@ def _close(challenge_id, user, status: str, allowed: str) -> Challenge:
     challenge = get_challenge(challenge_id)
     owner_id = challenge.creator_id if allowed == "creator" else challenge.opponent_id
     if owner_id != user.pk:
-        raise Forbidden("This is not your challenge to change.")
+        raise Forbidden(gettext("This is not your challenge to change."))
     with transaction.atomic():
         changed = Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(status=status)
         if changed != 1:
-            raise Conflict("This challenge is no longer open.")
+            raise Conflict(gettext("This challenge is no longer open."))
         challenge.status = status
         signals.challenge_closed.send(sender=Challenge, challenge=challenge)
     return challenge

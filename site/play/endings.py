@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.errors import Conflict
 from daymove.play.lookups import get_match, player_seat
@@ -38,9 +39,10 @@ def end_match(
     aborted: bool = False,
     note: str = "",
     only_if: Q | None = None,
-    conflict: str = "This match is already over.",
+    conflict: str | None = None,
 ) -> Match:
-    """End an active match (optionally only while `only_if` holds; `note`: the moderators' reason); Conflict if not.
+    """End an active match (optionally only while `only_if` holds; `note`: the moderators' reason); Conflict (with
+    `conflict`, a translated reason, if given) if not.
 
     The UPDATE is conditional on the match still being active, so whoever ends it first wins and what an
     ending causes (ratings, emails) happens exactly once.
@@ -51,7 +53,7 @@ def end_match(
     with transaction.atomic():
         changed = Match.objects.filter(only_if or Q(), pk=match.pk, status=Match.Status.ACTIVE).update(**fields)
         if changed != 1:
-            raise Conflict(conflict)
+            raise Conflict(gettext("This match is already over.") if conflict is None else conflict)
         for name, value in fields.items():
             setattr(match, name, value)
     return match

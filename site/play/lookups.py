@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext
 
 from daymove.errors import Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
@@ -12,7 +13,7 @@ def _find_match(match_id, *related: str) -> Match:
     try:
         return Match.objects.select_related("player0__player", "player1__player", *related).get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
-        raise NotFound("There is no such match.") from None
+        raise NotFound(gettext("There is no such match.")) from None
 
 
 def get_match(match_id) -> Match:
@@ -35,12 +36,12 @@ def get_challenge(challenge_id) -> Challenge:
     try:
         return Challenge.objects.select_related("creator", "opponent").get(pk=challenge_id)
     except (Challenge.DoesNotExist, ValueError, TypeError):
-        raise NotFound("There is no such challenge.") from None
+        raise NotFound(gettext("There is no such challenge.")) from None
 
 
 def player_seat(match: Match, user) -> int:
     """The seat `user` plays in the match; Forbidden if they do not play in it."""
     seat = match.seat_of(user)
     if seat is None:
-        raise Forbidden("You are not playing in this match.")
+        raise Forbidden(gettext("You are not playing in this match."))
     return seat

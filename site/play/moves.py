@@ -21,6 +21,7 @@ from daymove.play.draws import lapse_draw_offer
 from daymove.play.endings import finished_fields
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match, Move
+from daymove.play.rules_refusals import rules_refusal
 from games.base import RulesError
 
 
@@ -39,8 +40,7 @@ def _canonical(match: Match, text: str) -> str:
     try:
         return rules.format_move(rules.parse_move(text.strip()))
     except RulesError as error:  # the rules say what is wrong and how moves are written: said once, as a sentence
-        message = str(error)
-        raise Refused(message[:1].upper() + message[1:].rstrip(".") + ".") from None
+        raise Refused(rules_refusal(error)) from None
 
 
 def _repeat_of(match: Match, seat: int, ply: int, notation: str) -> Move | None:

@@ -6,6 +6,8 @@ import base64
 import binascii
 from urllib.parse import urlsplit
 
+from django.utils.translation import gettext
+
 from daymove.errors import Refused
 from daymove.push.models import PushSubscription
 
@@ -17,13 +19,13 @@ class Invalid(Refused):
 def _key(value, length: int) -> str:
     """A base64url key of the given decoded length (65 bytes for p256dh, 16 for auth)."""
     if not isinstance(value, str):
-        raise Invalid("The subscription's keys are missing.")
+        raise Invalid(gettext("The subscription's keys are missing."))
     try:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):
-        raise Invalid("The subscription's keys are not base64url.") from None
+        raise Invalid(gettext("The subscription's keys are not base64url.")) from None
     if len(raw) != length:
-        raise Invalid("The subscription's keys have the wrong length.")
+        raise Invalid(gettext("The subscription's keys have the wrong length."))
     return value
 
 
@@ -31,7 +33,7 @@ def _endpoint(value, allow_insecure: bool) -> str:
     # Only https push services: an http endpoint would have the site post to whatever a client names.
     parts = urlsplit(value if isinstance(value, str) else "")
     if not parts.hostname or len(value) > 1000 or (parts.scheme != "https" and not allow_insecure):
-        raise Invalid("The subscription's endpoint is not an https address.")
+        raise Invalid(gettext("The subscription's endpoint is not an https address."))
     return value
 
 

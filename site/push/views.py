@@ -78,13 +78,13 @@ def push_settings(request):
 
 def _json_body(request) -> dict:
     if request.content_type != "application/json":  # a browser's subscription comes as JSON, nothing else
-        raise Invalid("That is not a push subscription.")
+        raise Invalid(gettext("That is not a push subscription."))
     try:
         body = json.loads(request.body or b"{}")
     except (ValueError, UnicodeDecodeError):
-        raise Invalid("That is not a push subscription.") from None
+        raise Invalid(gettext("That is not a push subscription.")) from None
     if not isinstance(body, dict):
-        raise Invalid("That is not a push subscription.")
+        raise Invalid(gettext("That is not a push subscription."))
     return body
 
 

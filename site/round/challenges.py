@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from daymove.clocks.services import match_terms, set_challenge_terms, start_clock
 from daymove.clocks.terms import check_terms
@@ -64,7 +65,7 @@ def rematch(match_id, user) -> Challenge:
     match = get_match(match_id)
     seat = player_seat(match, user)
     if match.is_active:
-        raise Refused("The match is still in progress.")
+        raise Refused(gettext("The match is still in progress."))
     return create_challenge(
         user,
         match.game,

@@ -17,6 +17,7 @@ from allauth.core.internal import ratelimit
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from daymove.safety.names import look_alike_taken
 from daymove.safety.ratelimits import wait_text
@@ -64,7 +65,8 @@ class AccountAdapter(DefaultAccountAdapter):
             key = self._get_login_attempts_cache_key(request, **credentials)
             wait = login_wait_seconds(request, key)
             raise ValidationError(
-                f"Too many failed logins. For your safety, {wait_text(wait)}.", code="too_many_login_attempts"
+                gettext("Too many failed logins. For your safety, %(wait)s.") % {"wait": wait_text(wait)},
+                code="too_many_login_attempts",
             ) from None
 
     def clean_username(self, username: str, shallow: bool = False) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from daymove.errors import NotFound, Refused
 from daymove.players.bots import is_bot
@@ -45,14 +46,33 @@ def has_blocked(blocker, blocked) -> bool:
     return Block.objects.filter(blocker=blocker, blocked=blocked).exists()
 
 
+CHALLENGE, ACCEPT = "challenge", "accept"  # what `refuse_if_blocked` refuses
+
+
 def refuse_if_blocked(user, other, doing: str) -> None:
-    """Refused if either of the two has blocked the other; `doing` names the action ("challenge", "chat with")."""
+    """Refused if either of the two has blocked the other; `doing` is the action refused (CHALLENGE or ACCEPT)."""
     if other is None or user.pk == other.pk:
         return
+    params = {"player": other.username}
     if has_blocked(user, other):
-        raise Refused(f"You have blocked {other.username}, so you cannot {doing} them. Unblock them on their profile.")
+        if doing == ACCEPT:
+            raise Refused(
+                gettext(
+                    "You have blocked %(player)s, so you cannot accept challenges from them. Unblock them on their"
+                    " profile."
+                )
+                % params
+            )
+        raise Refused(
+            gettext("You have blocked %(player)s, so you cannot challenge them. Unblock them on their profile.")
+            % params
+        )
     if has_blocked(other, user):
-        raise Refused(f"{other.username} does not accept this from you: you cannot {doing} them.")
+        if doing == ACCEPT:
+            raise Refused(
+                gettext("%(player)s does not accept this from you: you cannot accept challenges from them.") % params
+            )
+        raise Refused(gettext("%(player)s does not accept this from you: you cannot challenge them.") % params)
 
 
 def block(blocker, username: str) -> Block:
@@ -60,11 +80,11 @@ def block(blocker, username: str) -> Block:
     User = get_user_model()
     blocked = User.objects.filter(username=username).first()
     if blocked is None:
-        raise NotFound("There is no such player.")
+        raise NotFound(gettext("There is no such player."))
     if blocked.pk == blocker.pk:
-        raise Refused("You cannot block yourself.")
+        raise Refused(gettext("You cannot block yourself."))
     if is_bot(blocked):
-        raise Refused("Bots never write or challenge anyone: there is nothing to block.")
+        raise Refused(gettext("Bots never write or challenge anyone: there is nothing to block."))
     with transaction.atomic():
         try:
             with transaction.atomic():

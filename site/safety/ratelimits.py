@@ -17,6 +17,7 @@ import math
 import time
 
 from django.core.cache import cache
+from django.utils.translation import ngettext
 
 from daymove.errors import Refused
 
@@ -34,8 +35,8 @@ def wait_text(seconds: float) -> str:
     minutes = max(1, math.ceil(seconds / 60))
     if minutes >= 120:
         hours = math.ceil(minutes / 60)
-        return f"try again in {hours} hours"
-    return f"try again in {minutes} minute{'s' if minutes != 1 else ''}"
+        return ngettext("try again in %(count)s hour", "try again in %(count)s hours", hours) % {"count": hours}
+    return ngettext("try again in %(count)s minute", "try again in %(count)s minutes", minutes) % {"count": minutes}
 
 
 def use(name: str, subject, amount: int, period: int = HOUR) -> float:
@@ -55,8 +56,9 @@ def use(name: str, subject, amount: int, period: int = HOUR) -> float:
     return 0.0 if count <= amount else (window + 1) * period - now
 
 
-def consume(name: str, subject, amount: int, what: str) -> None:
-    """Count one use; past `amount` an hour, RateLimited: "You have <what> this hour, the most allowed: try again…"."""
+def consume(name: str, subject, amount: int, reached: str) -> None:
+    """Count one use; past `amount` an hour, RateLimited with `reached`, a translated text whose %(count)s is
+    `amount` and %(wait)s says when to try again ("You have sent 5 reports this hour, …: try again in 3 minutes.")."""
     wait = use(name, subject, amount)
     if wait:
-        raise RateLimited(f"You have {what} this hour, the most allowed: {wait_text(wait)}.")
+        raise RateLimited(reached % {"count": amount, "wait": wait_text(wait)})

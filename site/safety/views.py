@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from daymove.refusals import answers_refusals
@@ -37,7 +38,9 @@ def block_player(request, username):
     """Block a player: no more challenges or chat either way, and their chat lines are hidden."""
     blocks.block(request.user, username)
     messages.success(
-        request, f"You have blocked {username}: no challenges or chat between you, and their chat is hidden."
+        request,
+        gettext("You have blocked %(player)s: no challenges or chat between you, and their chat is hidden.")
+        % {"player": username},
     )
     return back(request, reverse("profile", args=[username]))
 
@@ -47,5 +50,5 @@ def block_player(request, username):
 def unblock_player(request, username):
     """Lift one's block of a player."""
     if blocks.unblock(request.user, username):
-        messages.success(request, f"You have unblocked {username}.")
+        messages.success(request, gettext("You have unblocked %(player)s.") % {"player": username})
     return back(request, reverse("profile", args=[username]))

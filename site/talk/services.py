@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext, pgettext
 
 from daymove.errors import Forbidden, Refused
 from daymove.play.models import Match
@@ -21,7 +22,7 @@ CHAT_SHOWN = 100  # the latest messages shown on the match page
 
 def _require_player(match: Match, user) -> None:
     if match.seat_of(user) is None:
-        raise Forbidden("Only the two players can use this match's chat and notes.")
+        raise Forbidden(gettext("Only the two players can use this match's chat and notes."))
 
 
 def _opponent(match: Match, user):
@@ -48,17 +49,25 @@ def post_message(match: Match, user, text: str) -> ChatMessage:
     _require_player(match, user)
     text = " ".join(text.split())
     if not text:
-        raise Refused("Write something before sending.")
+        raise Refused(gettext("Write something before sending."))
     if len(text) > CHAT_MAX_LENGTH:
         raise Refused(
-            f"Your message is {len(text)} characters long; a message can be at most {CHAT_MAX_LENGTH}. "
-            "Shorten it and send it again: nothing was sent."
+            gettext(
+                "Your message is %(length)s characters long; a message can be at most %(most)s. "
+                "Shorten it and send it again: nothing was sent."
+            )
+            % {"length": len(text), "most": CHAT_MAX_LENGTH}
         )
     reason = chat_closed_reason(match, user)
     if reason:
         raise Refused(reason)
     amount = settings.DAYMOVE_CHAT_LINES_PER_HOUR
-    ratelimits.consume("chat", user, amount, f"sent {amount} chat messages")
+    reached = ngettext(
+        "You have sent %(count)s chat message this hour, the most allowed: %(wait)s.",
+        "You have sent %(count)s chat messages this hour, the most allowed: %(wait)s.",
+        amount,
+    )
+    ratelimits.consume("chat", user, amount, reached)
     with transaction.atomic():
         message = ChatMessage.objects.create(match=match, author=user, text=text)
         signals.chat_posted.send(sender=ChatMessage, match=match, message=message)
@@ -84,12 +93,15 @@ def chat_closed_reason(match: Match, user, blocks: tuple[bool, bool] | None = No
         return None
     mute = active_mute(user)
     if mute is not None:
-        return f"A moderator has muted your chat until {date_format(timezone.localtime(mute.until), 'j F Y, H:i')}."
+        until = date_format(timezone.localtime(mute.until), pgettext("a date and time", "j F Y, H:i"))
+        return gettext("A moderator has muted your chat until %(until)s.") % {"until": until}
     user_blocked, blocked_by = blocks or blocks_between(user, opponent)
     if user_blocked:
-        return f"You have blocked {opponent.username}: the chat is closed (unblock them on their profile to reopen it)."
+        return gettext(
+            "You have blocked %(player)s: the chat is closed (unblock them on their profile to reopen it)."
+        ) % {"player": opponent.username}
     if blocked_by:
-        return "The chat of this match is closed."
+        return gettext("The chat of this match is closed.")
     return None
 
 
@@ -105,7 +117,7 @@ def save_note(match: Match, user, text: str) -> PrivateNote:
     """Replace the user's private note on the match."""
     _require_player(match, user)
     if len(text) > NOTE_MAX_LENGTH:
-        raise Refused(f"A note can be at most {NOTE_MAX_LENGTH} characters long.")
+        raise Refused(gettext("A note can be at most %(most)s characters long.") % {"most": NOTE_MAX_LENGTH})
     note, _ = PrivateNote.objects.update_or_create(
         match=match, user=user, defaults={"text": text, "updated": timezone.now()}
     )

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -42,7 +43,7 @@ def chat_read(request, match_id):
     """htmx, on a live update: the chat lines (players only); 204 while the chat is still at version `after`."""
     match = match_or_404(match_id)
     if match.seat_of(request.user) is None:
-        raise Forbidden("Only the players read this chat.")
+        raise Forbidden(gettext("Only the players read this chat."))
     if request.GET.get("after") == services.chat_seq(match):
         return HttpResponse(status=204)
     return _fragment(request, match, "chat_lines")

@@ -6,6 +6,7 @@ from functools import partial
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -47,7 +48,7 @@ def player_archive(request, username):
     """Every game of one player, filtered and paged; unlisted games only for the player themself."""
     player = get_user_model().objects.filter(username=username, is_active=True).first()
     if player is None:
-        raise NotFound("There is no such player.")
+        raise NotFound(gettext("There is no such player."))
     viewer = request.user if request.user.is_authenticated else None
     form = ArchiveFilter(request.GET, player=player)
     read = partial(archive.player_games, player, viewer)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model, logout
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -46,7 +47,9 @@ def delete(request):
     if request.method == "POST" and form.is_valid():
         delete_account(request.user)
         logout(request)
-        messages.success(request, "Your account has been deleted. Your games stay on the site under an anonymous name.")
+        messages.success(
+            request, gettext("Your account has been deleted. Your games stay on the site under an anonymous name.")
+        )
         return redirect("lobby")
     status = 400 if request.method == "POST" else 200
     return render(request, "players/delete.html", {"form": form}, status=status)

@@ -299,7 +299,7 @@ def play_move(request, match_id):
     """Submit a move (clicked and confirmed, or typed in notation)."""
     form = MoveForm(request.POST)
     if not form.is_valid():
-        raise Refused("Type a move in the game's notation.")
+        raise Refused(gettext("Type a move in the game's notation."))
     result = moves.submit_move(match_id, request.user, form.cleaned_data["move"], form.cleaned_data["ply"])
     match = match_or_404(result.match.pk, *MATCH_PAGE_RELATED)  # read again: a planned reply may have answered
     going_on = None
