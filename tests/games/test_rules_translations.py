@@ -169,7 +169,6 @@ def test_the_polish_rules_keep_the_ids_and_template_tags(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_polish_rules_draw_the_same_diagrams(slug):
     english, polish = pair(slug)
-    assert english.diagrams, "the English page has no diagram to compare"
     assert (polish.figures, len(polish.diagrams)) == (english.figures, len(english.diagrams))
     for number, (ours, theirs) in enumerate(zip(english.diagrams, polish.diagrams, strict=True), start=1):
         first = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))
