@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CompetitionsConfig(AppConfig):
     name = "daymove.competitions"
     label = "competitions"
-    verbose_name = "Competitions"
+    verbose_name = _("Competitions")
 
     def ready(self):
         # The calendar feed (clocks, below this app) lists a player's league dates through its sources.

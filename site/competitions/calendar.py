@@ -1,11 +1,13 @@
 """A player's league dates in their calendar feed (`daymove.clocks.calendar`, which this app adds a source to):
 the start of each season they are registered for (registration closes then), and the start and close of each
-season they play in (a running season's close is its latest: 12 weeks after the start)."""
+season they play in (a running season's close is its latest: 12 weeks after the start), in the language active when
+the feed is written."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from daymove.clocks.calendar import CalendarEvent
 from daymove.competitions.models import Entry, Season
@@ -20,33 +22,40 @@ def _url(path: str) -> str:
 
 def _registered_start(season: Season) -> CalendarEvent:
     registration = _url(reverse("competitions:registration", args=[season.series.slug]))
+    description = gettext(
+        "You are registered for %(season)s: it starts at this time, with at least 4 players. To play this season "
+        "only or skip it, change your registration before then: %(url)s"
+    )
     return CalendarEvent(
         uid=f"league-season-{season.pk}-start",
         start=season.starts_at,
-        summary=f"{season} starts (registration closes)",
-        description=f"You are registered for {season}: it starts at this time, with at least 4 players. "
-        f"To play this season only or skip it, change your registration before then: {registration}",
+        summary=gettext("%(season)s starts (registration closes)") % {"season": season},
+        description=description % {"season": season, "url": registration},
         url=_url(season.series.get_absolute_url()),
     )
 
 
 def _played(season: Season) -> list[CalendarEvent]:
     url = _url(season.get_absolute_url())
+    words = {"season": season, "url": url}
     events = [
         CalendarEvent(
             uid=f"league-season-{season.pk}-start",
             start=season.started_at,
-            summary=f"{season} starts",
-            description=f"{season} starts: every game of your division at once. {url}",
+            summary=gettext("%(season)s starts") % words,
+            description=gettext("%(season)s starts: every game of your division at once. %(url)s") % words,
             url=url,
         )
     ]
     if season.status == Status.CLOSED:
-        summary, description = f"{season} closed", f"{season} closed: the final tables. {url}"
+        summary = gettext("%(season)s closed") % words
+        description = gettext("%(season)s closed: the final tables. %(url)s") % words
         events.append(CalendarEvent(f"league-season-{season.pk}-close", season.closed_at, summary, description, url))
     elif season.closes_by:
-        summary = f"{season} closes (at the latest)"
-        description = f"{season} closes when all its games have ended, and at the latest at this time. {url}"
+        summary = gettext("%(season)s closes (at the latest)") % words
+        description = (
+            gettext("%(season)s closes when all its games have ended, and at the latest at this time. %(url)s") % words
+        )
         events.append(CalendarEvent(f"league-season-{season.pk}-close", season.closes_by, summary, description, url))
     return events
 

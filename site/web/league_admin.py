@@ -13,6 +13,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.clocks.terms import check_terms
 from daymove.competitions import seasons
@@ -31,30 +33,33 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(
         max_length=REASON_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text="Kept in the moderation log; a withdrawn player reads it.",
+        label=_("Reason"),
+        help_text=_("Kept in the moderation log; a withdrawn player reads it."),
     )
 
 
 class PostponeForm(ReasonForm):
     starts_at = forms.DateTimeField(
-        label="New start", help_text="In the site's time zone (UTC), e.g. 2026-12-01 18:00."
+        label=_("New start"), help_text=_("In the site's time zone (UTC), e.g. 2026-12-01 18:00.")
     )
 
 
 class MoveForm(ReasonForm):
-    division = forms.ModelChoiceField(queryset=Division.objects.none(), label="To division")
+    division = forms.ModelChoiceField(queryset=Division.objects.none(), label=_("To division"))
 
     def __init__(self, *args, season_id=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["division"].queryset = Division.objects.filter(season_id=season_id).order_by("index")
-        self.fields["division"].label_from_instance = lambda division: f"Division {division.index + 1}"
+        self.fields["division"].label_from_instance = lambda division: (
+            gettext("Division %(number)s") % {"number": division.index + 1}
+        )
 
 
 class OverrideForm(ReasonForm):
     winner = forms.TypedChoiceField(
-        label="Result",
+        label=_("Result"),
         coerce=int,
-        choices=[(0, "The first seat won"), (1, "The second seat won"), (-1, "Draw")],
+        choices=[(0, _("The first seat won")), (1, _("The second seat won")), (-1, _("Draw"))],
     )
 
 
@@ -68,10 +73,13 @@ def _confirm(modeladmin, request, queryset, *, form_class, title, intro, button,
             try:
                 apply(obj, form.cleaned_data)
             except Refused as refusal:
-                modeladmin.message_user(request, f"{obj}: {refusal.message}", messages.WARNING)
+                words = gettext("%(object)s: %(refusal)s") % {"object": obj, "refusal": refusal.message}
+                modeladmin.message_user(request, words, messages.WARNING)
                 continue
             modeladmin.log_change(request, obj, f"{title} (reason: {form.cleaned_data['reason']})")
-            modeladmin.message_user(request, f"{title}: {obj}.", messages.SUCCESS)
+            modeladmin.message_user(
+                request, gettext("%(done)s: %(object)s.") % {"done": title, "object": obj}, messages.SUCCESS
+            )
         return None
     context = modeladmin.admin_site.each_context(request) | {
         "title": title,
@@ -125,7 +133,7 @@ class SeriesForm(forms.ModelForm):
     def clean_game(self):
         slug = self.cleaned_data["game"]
         if slug not in all_games():
-            raise forms.ValidationError("Choose one of the site's games.")
+            raise forms.ValidationError(gettext("Choose one of the site's games."))
         return slug
 
     def clean_time_control(self):
@@ -141,7 +149,7 @@ class SeriesForm(forms.ModelForm):
             try:
                 data["options"] = game.normalize_options(data["options"] or {})
             except BadOptions as error:
-                self.add_error("options", f"These options do not fit the game: {error}")
+                self.add_error("options", gettext("These options do not fit the game: %(error)s") % {"error": error})
         return data
 
 
@@ -161,29 +169,29 @@ class SeriesAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         league_actions.series_saved(obj, request.user, created=not change)
 
-    @admin.action(description="Pause (no new season starts)…", permissions=["change"])
+    @admin.action(description=_("Pause (no new season starts)…"), permissions=["change"])
     def pause(self, request, queryset):
         return _confirm(
             self,
             request,
             queryset,
             form_class=ReasonForm,
-            title="Paused",
-            intro="No new season of these series starts until they are resumed; running seasons go on.",
-            button="Pause",
+            title=gettext("Paused"),
+            intro=gettext("No new season of these series starts until they are resumed; running seasons go on."),
+            button=gettext("Pause"),
             apply=lambda series, data: league_actions.set_paused(series, True, request.user, data["reason"]),
         )
 
-    @admin.action(description="Resume…", permissions=["change"])
+    @admin.action(description=_("Resume…"), permissions=["change"])
     def resume(self, request, queryset):
         return _confirm(
             self,
             request,
             queryset,
             form_class=ReasonForm,
-            title="Resumed",
-            intro="The next season of these series starts on its date again.",
-            button="Resume",
+            title=gettext("Resumed"),
+            intro=gettext("The next season of these series starts on its date again."),
+            button=gettext("Resume"),
             apply=lambda series, data: league_actions.set_paused(series, False, request.user, data["reason"]),
         )
 
@@ -192,13 +200,22 @@ def _draw_rows(season: Season) -> list[str]:
     """The division draw of an open season as it would be made now, in words (top division first)."""
     groups = seasons.draw(season)
     if not groups:
-        return [f"Nobody can be drawn yet: {len(seasons.entrants(season))} players registered."]
-    return [
-        f"Division {index}: "
-        + ", ".join(
-            f"{entry.player.username} ({entry.rating_at_start:.0f}{'?' if entry.provisional else ''})"
-            for entry in group
+        registered = len(seasons.entrants(season))
+        words = ngettext(
+            "Nobody can be drawn yet: %(count)s player registered.",
+            "Nobody can be drawn yet: %(count)s players registered.",
+            registered,
         )
+        return [words % {"count": registered}]
+    return [
+        gettext("Division %(number)s: %(players)s")
+        % {
+            "number": index,
+            "players": ", ".join(
+                f"{entry.player.username} ({entry.rating_at_start:.0f}{'?' if entry.provisional else ''})"
+                for entry in group
+            ),
+        }
         for index, group in enumerate(groups, 1)
     ]
 
@@ -210,62 +227,69 @@ class SeasonAdmin(ReadOnly, admin.ModelAdmin):
     list_select_related = ["series"]
     actions = ["preview_draw", "start_now", "postpone", "close_now"]
 
-    @admin.action(description="Preview the division draw (and store it, to move players)…", permissions=["change"])
+    @admin.action(description=_("Preview the division draw (and store it, to move players)…"), permissions=["change"])
     def preview_draw(self, request, queryset):
         season = queryset.select_related("series").first()
         if queryset.count() != 1 or season.status != Season.Status.OPEN:
-            self.message_user(request, "Preview the draw of one season open for registration.", messages.WARNING)
+            words = gettext("Preview the draw of one season open for registration.")
+            self.message_user(request, words, messages.WARNING)
             return None
         return _confirm(
             self,
             request,
             queryset.select_related("series"),
             form_class=ReasonForm,
-            title="Draw stored",
-            intro="The divisions as they would be drawn now. Storing the draw lets you move players between "
-            "divisions (Entries) before the start; if anyone joins or leaves meanwhile, the start draws afresh.",
-            button="Store this draw",
+            title=gettext("Draw stored"),
+            intro=gettext(
+                "The divisions as they would be drawn now. Storing the draw lets you move players between "
+                "divisions (Entries) before the start; if anyone joins or leaves meanwhile, the start draws afresh."
+            ),
+            button=gettext("Store this draw"),
             rows=_draw_rows(season),
             apply=lambda season, data: league_actions.store_draw(season, request.user, data["reason"]),
         )
 
-    @admin.action(description="Start now…", permissions=["change"])
+    @admin.action(description=_("Start now…"), permissions=["change"])
     def start_now(self, request, queryset):
         return _confirm(
             self,
             request,
             queryset.select_related("series"),
             form_class=ReasonForm,
-            title="Started",
-            intro="Every game of every division starts at once; each player gets one email.",
-            button="Start the season",
+            title=gettext("Started"),
+            intro=gettext("Every game of every division starts at once; each player gets one email."),
+            button=gettext("Start the season"),
             apply=lambda season, data: league_actions.start(season, request.user, data["reason"]),
         )
 
-    @admin.action(description="Postpone…", permissions=["change"])
+    @admin.action(description=_("Postpone…"), permissions=["change"])
     def postpone(self, request, queryset):
         return _confirm(
             self,
             request,
             queryset.select_related("series"),
             form_class=PostponeForm,
-            title="Postponed",
-            intro="The season starts at the new moment instead; registered players are reminded again before it.",
-            button="Postpone",
+            title=gettext("Postponed"),
+            intro=gettext(
+                "The season starts at the new moment instead; registered players are reminded again before it."
+            ),
+            button=gettext("Postpone"),
             apply=lambda season, data: league_actions.postpone(season, data["starts_at"], request.user, data["reason"]),
         )
 
-    @admin.action(description="Close now…", permissions=["change"])
+    @admin.action(description=_("Close now…"), permissions=["change"])
     def close_now(self, request, queryset):
         return _confirm(
             self,
             request,
             queryset.select_related("series"),
             form_class=ReasonForm,
-            title="Closed",
-            intro="Final places and movement are written now; games still running go on and count for ratings, "
-            "and a player whose movement they could change stays in their division.",
-            button="Close the season",
+            title=gettext("Closed"),
+            intro=gettext(
+                "Final places and movement are written now; games still running go on and count for ratings, "
+                "and a player whose movement they could change stays in their division."
+            ),
+            button=gettext("Close the season"),
             apply=lambda season, data: league_actions.close(season, request.user, data["reason"]),
         )
 
@@ -295,11 +319,11 @@ class EntryAdmin(ReadOnly, admin.ModelAdmin):
     list_select_related = ["player", "division__season__series"]
     actions = ["move_division", "withdraw", "reinstate"]
 
-    @admin.action(description="Move to another division (before the start)…", permissions=["change"])
+    @admin.action(description=_("Move to another division (before the start)…"), permissions=["change"])
     def move_division(self, request, queryset):
         season_ids = set(queryset.values_list("division__season_id", flat=True))
         if len(season_ids) != 1:
-            self.message_user(request, "Move players of one season at a time.", messages.WARNING)
+            self.message_user(request, gettext("Move players of one season at a time."), messages.WARNING)
             return None
         return _confirm(
             self,
@@ -307,37 +331,41 @@ class EntryAdmin(ReadOnly, admin.ModelAdmin):
             queryset.select_related("player", "division__season__series"),
             form_class=MoveForm,
             form_kwargs={"season_id": season_ids.pop()},
-            title="Moved",
-            intro="Only a stored draw of a season not yet started can change (Seasons: preview the draw, store it).",
-            button="Move",
+            title=gettext("Moved"),
+            intro=gettext(
+                "Only a stored draw of a season not yet started can change (Seasons: preview the draw, store it)."
+            ),
+            button=gettext("Move"),
             apply=lambda entry, data: league_actions.move(entry, data["division"], request.user, data["reason"]),
         )
 
-    @admin.action(description="Withdraw from the season…", permissions=["change"])
+    @admin.action(description=_("Withdraw from the season…"), permissions=["change"])
     def withdraw(self, request, queryset):
         return _confirm(
             self,
             request,
             queryset.select_related("player", "division__season__series"),
             form_class=ReasonForm,
-            title="Withdrawn",
-            intro="With fewer than half of their games finished, all their games are struck (unfinished ones "
-            "aborted); with half or more, their results stand and their unfinished games are forfeit wins for the "
-            "opponents. The player is emailed the reason.",
-            button="Withdraw",
+            title=pgettext("from a league season", "Withdrawn"),
+            intro=gettext(
+                "With fewer than half of their games finished, all their games are struck (unfinished ones "
+                "aborted); with half or more, their results stand and their unfinished games are forfeit wins for "
+                "the opponents. The player is emailed the reason."
+            ),
+            button=gettext("Withdraw"),
             apply=lambda entry, data: league_actions.withdraw(entry, request.user, data["reason"]),
         )
 
-    @admin.action(description="Reinstate (take the withdrawal back)…", permissions=["change"])
+    @admin.action(description=_("Reinstate (take the withdrawal back)…"), permissions=["change"])
     def reinstate(self, request, queryset):
         return _confirm(
             self,
             request,
             queryset.select_related("player", "division__season__series"),
             form_class=ReasonForm,
-            title="Reinstated",
-            intro="Possible while the season runs and the withdrawal has ended none of the player's games.",
-            button="Reinstate",
+            title=gettext("Reinstated"),
+            intro=gettext("Possible while the season runs and the withdrawal has ended none of the player's games."),
+            button=gettext("Reinstate"),
             apply=lambda entry, data: league_actions.reinstate(entry, request.user, data["reason"]),
         )
 
@@ -351,17 +379,19 @@ class LeagueGameAdmin(ReadOnly, admin.ModelAdmin):
     raw_id_fields = ["match"]
     actions = ["override"]
 
-    @admin.action(description="Override the result…", permissions=["change"])
+    @admin.action(description=_("Override the result…"), permissions=["change"])
     def override(self, request, queryset):
         return _confirm(
             self,
             request,
             queryset.select_related("division__season__series", "match__player0", "match__player1"),
             form_class=OverrideForm,
-            title="Result overridden",
-            intro="Only a finished game counted as played can be given another result: the match is re-rated if "
-            "rated, reads as declared by the moderators with the reason, and the table marks it.",
-            button="Override the result",
+            title=gettext("Result overridden"),
+            intro=gettext(
+                "Only a finished game counted as played can be given another result: the match is re-rated if "
+                "rated, reads as declared by the moderators with the reason, and the table marks it."
+            ),
+            button=gettext("Override the result"),
             apply=lambda game, data: league_actions.override(
                 game, None if data["winner"] < 0 else data["winner"], request.user, data["reason"]
             ),
