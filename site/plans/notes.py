@@ -43,8 +43,8 @@ def said(stored: dict | str) -> str:
     """A stored note in the active language; a text stored before notes were codes is returned as it is."""
     if not isinstance(stored, dict):
         return stored or ""
-    params = {name: value for name, value in stored.items() if name != "code"}
-    text = gettext(TEXTS[stored["code"]]) % params
+    code, params = stored["code"], {name: value for name, value in stored.items() if name != "code"}
+    text = gettext(TEXTS[code]) % params
     if "lines" in params:
         text += " " + gettext(DROPPED) % params
     return text
