@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 
 WIDTH, HEIGHT = 600, 180
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28  # room for the axis labels
@@ -46,11 +48,12 @@ def history_svg(
             f'<text class="label" x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{round(value)}</text>'
         )
     first, last = points[0][0], points[-1][0]
-    parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 8}">{escape(first.strftime("%-d %b %Y"))}</text>')
+    day = pgettext("a date, short, with the year", "j M Y")  # in the reader's language
+    parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 8}">{escape(date_format(first, day))}</text>')
     if len(points) > 1:
         parts.append(
             f'<text class="label" x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end">'
-            f"{escape(last.strftime('%-d %b %Y'))}</text>"
+            f"{escape(date_format(last, day))}</text>"
         )
         parts.append(f'<polyline class="line" points="{coords}"/>')
     parts.append(f'<circle class="dot" cx="{x(times[-1]):.1f}" cy="{y(ratings[-1]):.1f}" r="3.5"/>')

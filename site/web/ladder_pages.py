@@ -15,6 +15,7 @@ from daymove.ladders import arithmetic
 from daymove.ladders.models import Ladder, LadderGame, PlaceChange, Rung
 from daymove.ladders.refusals import viewer_refusal
 from daymove.ladders.rows import in_place_order, rows
+from daymove.play.wording import options_said
 from daymove.ratings.charts import history_svg
 
 ROWS_PER_PAGE = 50  # a ladder of thousands is read a page at a time; "your place" jumps to the viewer's page
@@ -79,7 +80,7 @@ def ladder_page(ladder: Ladder, viewer, page_number) -> dict:
         "idle_days": arithmetic.IDLE_MONTH.days,
         "removed_days": arithmetic.REMOVED_AFTER.days,
         "clock": clock_in_words(ladder.time_control),
-        "options": ladder.rules.describe_options(ladder.options),
+        "options": options_said(ladder.rules, ladder.options),
         "open_games": open_games(ladder, [row.player.pk for row in page]),
         "changes": recent_changes(ladder),
     }
