@@ -157,6 +157,20 @@ def test_a_refused_challenge_comes_back_as_a_message_in_the_players_language(lan
 
 
 @pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("pl", ["<title>Niedozwolone", "To nie twoje wyzwanie, nie możesz go zmienić.", "Wróć do poczekalni"]),
+        ("en", ["<title>Not allowed", "This is not your challenge to change.", "Back to the lobby"]),
+    ],
+)
+def test_the_refusal_page_is_in_the_players_language(language, words, alice, bob, carol):
+    challenge = ChallengeFactory(creator=alice, opponent=bob)
+    speak(carol, language)
+    response = client_of(carol).post(reverse("decline_challenge", args=[challenge.pk]))
+    assert response.status_code == 403 and all(word in said_on(response) for word in words)
+
+
+@pytest.mark.parametrize(
     ("language", "reason"),
     [
         ("pl", "Twoja wiadomość ma 1999 znaków; wiadomość może mieć najwyżej"),
