@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.competitions.pages import seasons_of_player
 from daymove.play.models import Match, Move
@@ -82,7 +83,8 @@ def profile(user) -> dict:
             current = line.rating.current(now)
             line.display, line.deviation = display(current), current.deviation
         if line.history:
-            line.chart = history_svg(line.history, f"{user.username}'s {line.name} rating over time")
+            title = gettext("%(name)s's %(game)s rating over time") % {"name": user.username, "game": line.name}
+            line.chart = history_svg(line.history, title)
         shown.append(line)
     return {"profile_user": user, "lines": shown, "now": now, "league_seasons": seasons_of_player(user)}
 

@@ -39,14 +39,12 @@ BOARD = Pending("the games' board labels and position in words (games/*), being 
 # actions, columns and filters.
 ADMIN = Pending("app, model and field names of the site's models, and the site's admin actions, being marked")
 PENDING: dict[str, Pending] = {
-    "profile": Pending("the profile's ladder places and its rating chart's title (ladders helper)"),
     "match": BOARD,
     "match_part[head]": BOARD,
     "match_part[play]": BOARD,
     "match_part[actions]": BOARD,
     "analysis": Pending("the analysis board: the games' board words, and its own texts (games helper)"),
     "resign": Pending("the resignation page, a refusal-side page being marked"),
-    "ladders:player": Pending("a player's ladder page, being marked by the ladders helper"),
     "competitions:division": Pending("the division page, being marked by the leagues helper"),
     "report_player": Pending("the report form (moderation), being marked"),
     "delete_account": Pending("the account deletion page (settings helper, next)"),
