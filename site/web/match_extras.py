@@ -29,7 +29,7 @@ def competition(match: Match) -> dict | None:
         return {"label": league_label(match), "url": match.league_game.division.get_absolute_url()}
     if hasattr(match, "ladder_game"):
         ladder = match.ladder_game.ladder
-        return {"label": ladder.name, "url": ladder.get_absolute_url()}
+        return {"label": ladder.title, "url": ladder.get_absolute_url()}
     return None
 
 
