@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games.messages import N_, Message, render, say
+from games.messages import N_, NC_, Message, render, say
 from games.visibility import Visibility
 from games.words import POINTS, play_it, result_message
 
@@ -140,7 +140,7 @@ class Game:
     slug: str = ""
     name: str = ""
     order: int = 1000  # place in the lobby and every list of games (lower first, then by slug)
-    seat_names: tuple[str, str] = ("First", "Second")
+    seat_names: tuple[str, str] = (NC_("seat", "First"), NC_("seat", "Second"))  # words with the "seat" context
     option_specs: tuple[Option, ...] = ()
     # Whether players may agree a draw. Only a game whose rules know drawn results offers it; every game says so.
     draws_by_agreement: bool | None = None
@@ -183,9 +183,10 @@ class Game:
         """The labels of the chosen options' values (texts marked for the catalogues), e.g. ["Square board (7×7)"]."""
         return [spec.label_of(options[spec.name]) for spec in self.chosen_option_specs() if spec.name in options]
 
-    def describe_options(self, options: dict) -> str:
-        """A short description of the chosen options in English, e.g. "Hexagonal board (37 points)"."""
-        return ", ".join(self.option_labels(options))
+    def describe_options(self, options: dict, said: Callable[[object], str] = render) -> str:
+        """A short description of the chosen options, e.g. "Hexagonal board (37 points)": in English, or said by the
+        site's `said` in the reader's language."""
+        return ", ".join(said(say(label)) for label in self.option_labels(options))
 
     def normalize_options(self, options: dict | None) -> dict:
         """Return the full option dict with defaults filled in; raise BadOptions if invalid."""
@@ -290,9 +291,13 @@ class Game:
         """Everything `seat` (None = spectator) may see, as JSON-compatible data, nothing more."""
         raise NotImplementedError
 
-    def describe(self, view: dict) -> list[str]:
-        """A plain-text description of a view, one line per fact (for screen readers and email)."""
+    def describe(self, view: dict) -> list[Message | str]:
+        """The position of a view in words, one message per fact (for screen readers and email)."""
         raise NotImplementedError
+
+    def position_in_words(self, view: dict, said: Callable[[object], str] = render) -> list[str]:
+        """`describe` as lines of text: in English, or said by the site's `said` in the reader's language."""
+        return [said(line) for line in self.describe(view)]
 
     # ---- words: prompts and results (each game's words.py) -------------------------------------
     # Every reason the rules' `outcome` gives, and the phrase for each ("{winner}", "{loser}": names);
@@ -360,9 +365,9 @@ class Game:
         """Every order in which a move's clicks may be made: `move_tokens` alone, unless the game allows others."""
         return (tuple(self.move_tokens(move_text)),)
 
-    def token_label(self, token: str) -> str:
-        """How a token that the board does not draw is labelled on a button ("pass" is "Pass")."""
-        return N_("Pass") if token == "pass" else token
+    def token_label(self, token: str) -> Message | str:
+        """How a token that the board does not draw is labelled on a button ("pass" is "Pass"): a message."""
+        return say(N_("Pass")) if token == "pass" else token
 
     # What each mark the board draws means, a short line each: the key shown under the board.
     board_key: tuple[str, ...] = ()

@@ -1,9 +1,11 @@
 """Words as values: what a game says is a message (a text with named parameters) or a count of a unit, which the site
 renders in the reader's language (gettext and ngettext, daymove.play.wording) and `python -m games` in English.
 
-The texts are English and double as the catalogues' message ids: `N_` marks a text and `NP_` a unit's two English
-forms for the extractor (tools/messages.py), and both return what they are given. A parameter is a name, a notation,
-a number, or another message or count, rendered in turn; names and notations are never translated.
+The texts are English and double as the catalogues' message ids: `N_` marks a text, `NC_` a short word with a context
+that tells it from the same English word elsewhere (C#I Sequence's seat "Sun", not the weekday), and `NP_` a unit's
+two English forms, for the extractor (tools/messages.py); each returns what it is given. A parameter is a name, a
+notation, a number, or another message, count, word or list of them, rendered in turn; names and notations are never
+translated.
 """
 
 from __future__ import annotations
@@ -15,6 +17,26 @@ from dataclasses import dataclass, field
 def N_(text: str) -> str:
     """Mark a text for the catalogues; it is returned as it is."""
     return text
+
+
+class Term(str):
+    """A word with a translation context ("seat"): English wherever it is used as a string, translated with its
+    context (pgettext) when rendered."""
+
+    context: str
+
+    def __new__(cls, context: str, text: str) -> Term:
+        term = super().__new__(cls, text)
+        term.context = context
+        return term
+
+    def __reduce__(self):
+        return Term, (self.context, str(self))
+
+
+def NC_(context: str, text: str) -> Term:
+    """Mark a word with its context for the catalogues: `NC_("seat", "Sun")`."""
+    return Term(context, text)
 
 
 @dataclass(frozen=True)
@@ -51,6 +73,19 @@ class Message:
     params: Mapping[str, object] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Joined:
+    """Values said one after another with a separator: a list of messages inside a message."""
+
+    separator: str
+    items: tuple
+
+
+def joined(separator: str, items) -> Joined:
+    """`items` (messages, counts or plain values) said in turn, joined by `separator` ("; ", ", ")."""
+    return Joined(separator, tuple(items))
+
+
 def say(text: str, **params) -> Message:
     """A message: `say(N_("{loser} resigned"), loser="bob")`."""
     return Message(text, params)
@@ -64,15 +99,27 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
+def _no_context(context: str, text: str) -> str:
+    return text
+
+
 def render(
     value: object,
     gettext: Callable[[str], str] = _same,
     ngettext: Callable[[str, str, int], str] = _english_plural,
+    pgettext: Callable[[str, str], str] = _no_context,
 ) -> str:
-    """A message, count or plain value as text: translated by `gettext`/`ngettext`, in English by default."""
+    """A message, count, word or plain value as text: translated by `gettext`/`ngettext`/`pgettext` (a Term, with
+    its context), in English by default; other values (names, notations, numbers) as they are."""
     if isinstance(value, Message):
-        params = {name: render(param, gettext, ngettext) for name, param in value.params.items()}
+        params = {name: render(param, gettext, ngettext, pgettext) for name, param in value.params.items()}
+        if isinstance(value.text, Term):
+            return pgettext(value.text.context, value.text).format(**params)
         return (gettext(value.text) if value.text else "").format(**params)  # gettext("") is the header
     if isinstance(value, Count):
         return ngettext(value.unit.singular, value.unit.plural, value.n).format(n=value.n)
+    if isinstance(value, Term):
+        return pgettext(value.context, value)
+    if isinstance(value, Joined):
+        return value.separator.join(render(item, gettext, ngettext, pgettext) for item in value.items)
     return str(value)

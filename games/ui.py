@@ -10,9 +10,10 @@ attributes (`wrap`); the site subclasses BoardUI and turns targets into links (s
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
+from games.messages import render
 from games.svg import esc
 
 
@@ -45,13 +46,15 @@ def select(rules, legal: list[str], clicked: list[str]) -> Selection:
 
 @dataclass
 class BoardUI:
-    """The tokens on offer, the clicks made so far, the last move's tokens and the side the board is seen from."""
+    """The tokens on offer, the clicks made so far, the last move's tokens and the side the board is seen from, and
+    how the board's words are said: in English (`python -m games`), or the site's `said` in the reader's language."""
 
     options: Collection[str] = ()
     selected: tuple[str, ...] = ()
     last_move: tuple[str, ...] = ()
     flip: bool = False
     used: set[str] = field(default_factory=set)
+    said: Callable[[object], str] = render
 
     def is_option(self, token: str) -> bool:
         """True when clicking `token` is a step towards a legal move."""
@@ -65,9 +68,10 @@ class BoardUI:
         """True when `token` took part in the last move played (for highlighting)."""
         return token in self.last_move
 
-    def target(self, token: str, inner: str, label: str | None = None) -> str:
-        """The drawing `inner` of `token`, named by `label` on hover; a click target when the token is on offer."""
-        label = label or token
+    def target(self, token: str, inner: str, label: object = None) -> str:
+        """The drawing `inner` of `token`, named by `label` (a message, said here) on hover; a click target when the
+        token is on offer."""
+        label = self.said(label) if label else token
         named = f"<title>{esc(label)}</title>{inner}"
         if token not in self.options:
             return f'<g data-point="{esc(token)}">{named}</g>'

@@ -40,11 +40,6 @@ def play_it(move: str) -> Message:
     return say(N_("press “Play {move}” to play it"), move=move)
 
 
-def with_article(words: str) -> str:
-    """ "an orange sun", "a blue moon": the indefinite article chosen by the word that follows it."""
-    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
-
-
 def score_message(scores, winner: int | None, names: tuple[str, str], unit: Unit) -> Message | None:
     """The scores in words, the winner's first: "18 points to 15", "15 points each", "alice 3 points, bob 2"."""
     if scores is None:
@@ -120,15 +115,15 @@ def result_sentence(
     return render(result_message(outcome, names, reason_words, unit, mover, unscored))
 
 
-def short_result(outcome: dict, names: tuple[str, str]) -> str:
+def short_result(outcome: dict, names: tuple[str, str]) -> Message:
     """A headline where a board has little room: "White won", "Draw", "Black resigned", "Aborted"."""
     reason, winner = outcome["reason"], outcome["winner"]
     if reason in ABORTED:
-        return "Aborted"
+        return say(N_("Aborted"))
     if reason == "resignation":
-        return f"{names[1 - winner]} resigned"
+        return say(N_("{loser} resigned"), loser=names[1 - winner])
     if reason == "timeout":
-        return f"{names[1 - winner]} lost on time"
+        return say(N_("{loser} lost on time"), loser=names[1 - winner])
     if reason == "agreement":
-        return "Draw agreed"
-    return f"{names[winner]} won" if winner is not None else "Draw"
+        return say(N_("Draw agreed"))
+    return say(N_("{winner} won"), winner=names[winner]) if winner is not None else say(N_("Draw"))

@@ -26,7 +26,8 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 LOCALE = CHECKOUT / "locale"
 TEMPLATE = LOCALE / "django.pot"
 DOMAIN = "django"
-# Django's gettext functions, and the games' markers (games/messages.py): N_ a text, NP_ a unit's two forms.
+# Django's gettext functions, and the games' markers (games/messages.py): N_ a text, NC_ a word with its context,
+# NP_ a unit's two forms.
 KEYWORDS = {
     "_": None,
     "gettext": None,
@@ -39,6 +40,7 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "npgettext_lazy": ((1, "c"), 2, 3),
     "N_": None,
+    "NC_": ((1, "c"), 2),
     "NP_": (1, 2),
 }
 COMMENT_TAGS = ("Translators:",)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from games.abande import words
 from games.abande.geometry import GEOMETRIES, LETTERS, ROW_LENGTHS
-from games.messages import N_
+from games.abande.rules import COLOUR_NAME
+from games.messages import N_, NC_, NP_, Count, Message, joined, say
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, num, picture, ring
 from games.ui import BoardUI
@@ -24,7 +25,7 @@ BOARD_KEY = (
     N_("Faded stack: no enemy neighbour, so it would not score now."),
 )
 
-NAMES = ("Black", "White")
+NAMES = COLOUR_NAME
 S = 64  # distance between neighbouring points, in SVG units
 MARGIN = 64  # room for the board rim and the coordinate labels
 PANEL = 80  # height of the hands / score panel above the board (a row per side)
@@ -47,18 +48,30 @@ SELECTED = "#e8590c"
 LAST = "#ffd43b"
 
 
-def _stack_lines(name: str, stones: str) -> str:
-    colours = [NAMES["BW".index(c)] for c in stones]
+STONE_LINES = (N_("{point}: black stone"), N_("{point}: white stone"))
+STONE_COLOURS = (NC_("stone", "black"), NC_("stone", "white"))
+STONES = NP_("{n} stone", "{n} stones")
+
+
+def _stack_words(name: str, stones: str) -> Message:
+    """What stands on a point: a stone, or a stack with its colours from the bottom."""
+    seats = ["BW".index(c) for c in stones]
     if len(stones) == 1:
-        return f"{name}: {colours[0]} stone."
-    return f"{name}: stack of {len(stones)}, {colours[-1]} on top (bottom to top: {', '.join(colours)})."
+        return say(STONE_LINES[seats[0]], point=name)
+    return say(
+        N_("{point}: a stack of {stones}, {top} on top (bottom to top: {colours})"),
+        point=name,
+        stones=Count(len(stones), STONES),
+        top=STONE_COLOURS[seats[-1]],
+        colours=joined(", ", (STONE_COLOURS[seat] for seat in seats)),
+    )
 
 
-def _status(view: dict) -> str:
+def _status(view: dict) -> Message:
     outcome = view.get("outcome")
     if outcome:
-        return f"Game over: {get_game('abande').result_words(outcome)}."
-    return f"{NAMES[view['to_move']]} to move."
+        return say(N_("Game over: {result}."), result=get_game("abande").result_message(outcome))
+    return say(N_("{seat} to move."), seat=NAMES[view["to_move"]])
 
 
 def _scored(view: dict) -> bool:
@@ -67,32 +80,42 @@ def _scored(view: dict) -> bool:
     return outcome is not None and outcome["reason"] in words.OUTCOME_REASONS
 
 
-def describe(view: dict) -> list[str]:
-    """Plain English lines for screen readers, email and no-JavaScript play."""
-    board = "square board (7 by 7 points)" if view["board"] == "square" else "hex board (side 4, 37 points)"
-    lines = [f"Abande on the {board}."]
+BOARD_LINES = {
+    "square": N_("Abande on the square board (7 by 7 points)."),
+    "hex": N_("Abande on the hex board (side 4, 37 points)."),
+}
+
+
+def describe(view: dict) -> list[Message]:
+    """The position in words for screen readers, email and no-JavaScript play."""
+    lines = [say(BOARD_LINES[view["board"]])]
     seat = view.get("seat")
     if seat is not None:
-        lines.append(f"You play {NAMES[seat]}.")
+        lines.append(say(N_("You play {seat}."), seat=NAMES[seat]))
     lines.append(_status(view))
     hands = view["hands"]
-    lines.append(f"Stones in hand: Black {hands[0]}, White {hands[1]}.")
+    lines.append(say(N_("Stones in hand: Black {black}, White {white}."), black=hands[0], white=hands[1]))
     score = view["score"]
     if view.get("outcome") is None:
-        lines.append(f"Score if the game ended now: Black {score[0]}, White {score[1]}.")
+        lines.append(
+            say(N_("Score if the game ended now: Black {black}, White {white}."), black=score[0], white=score[1])
+        )
     if view.get("last_move"):
         mover = 1 - view["state"]["to_move"]
-        lines.append(f"Last move: {view['last_move']} by {NAMES[mover]}.")
+        lines.append(say(N_("Last move: {move} by {seat}."), move=view["last_move"], seat=NAMES[mover]))
     if view.get("passes") == 1 and view.get("outcome") is None:
-        lines.append("The last move was a pass: another pass ends the game.")
+        lines.append(say(N_("The last move was a pass: another pass ends the game.")))
     stacks = view["stacks"]
     if view.get("not_scoring"):
-        when = "were removed at scoring" if _scored(view) else "would not score now"
-        lines.append(f"Stacks with no enemy neighbour ({when}): {', '.join(view['not_scoring'])}.")
+        if _scored(view):
+            text = N_("Stacks with no enemy neighbour (were removed at scoring): {points}.")
+        else:
+            text = N_("Stacks with no enemy neighbour (would not score now): {points}.")
+        lines.append(say(text, points=", ".join(view["not_scoring"])))
     if not stacks:
-        lines.append("The board is empty.")
+        lines.append(say(N_("The board is empty.")))
     for name in sorted(stacks, key=lambda n: (n[0], int(n[1:]))):
-        lines.append(_stack_lines(name, stacks[name]))
+        lines.append(say(N_("{fact}."), fact=_stack_words(name, stacks[name])))
     return lines
 
 
@@ -125,7 +148,7 @@ def _pile(cx: float, cy: float, stones: str) -> str:
     return "".join(out)
 
 
-def _panel(view: dict, width: float) -> str:
+def _panel(view: dict, width: float, said) -> str:
     """Both hands and the live score (rule 5 on the current position), a row per side, the side to move outlined."""
     out = []
     outcome = view.get("outcome")
@@ -141,28 +164,28 @@ def _panel(view: dict, width: float) -> str:
             f'stroke="{stroke}" stroke-width="{3 if active or won else 1.2}"/>'
         )
         out.append(dot(x + 20, mid, 10, FACE[seat], stroke=EDGE[seat], stroke_width="1.5"))
-        title = NAMES[seat] + (" (you)" if view.get("seat") == seat else "")
+        title = said(say(N_("{seat} (you)"), seat=NAMES[seat]) if view.get("seat") == seat else NAMES[seat])
         tag = ""
         if active:
-            tag = "to move"
+            tag = said(say(N_("to move")))
         elif won:
-            tag = "wins"
+            tag = said(say(N_("wins")))
         elif outcome is not None and outcome["winner"] is None:
-            tag = "aborted" if outcome["reason"] in ABORTED else "draw"
+            tag = said(say(N_("aborted") if outcome["reason"] in ABORTED else N_("draw")))
         if _scored(view):
-            line = f"final score {view['score'][seat]}"
+            line = said(say(N_("final score {score}"), score=view["score"][seat]))
         else:
-            line = f"in hand {view['hands'][seat]} \u00b7 score {view['score'][seat]}"
+            line = said(say(N_("in hand {hand} · score {score}"), hand=view["hands"][seat], score=view["score"][seat]))
         baseline = num(mid + 6)
         out.append(
             f'<text x="{x + 38}" y="{baseline}" font-size="{TEXT}" font-weight="700" {FONT} fill="#1d1d1f">'
             f"{esc(title)}</text>"
-            f'<text x="{x + 165}" y="{baseline}" font-size="{TEXT}" {FONT} fill="#444">{line}</text>'
+            f'<text x="{x + 165}" y="{baseline}" font-size="{TEXT}" {FONT} fill="#444">{esc(line)}</text>'
         )
         if tag:
             out.append(
                 f'<text x="{num(x + w - 10)}" y="{baseline}" font-size="{TEXT}" font-weight="700" text-anchor="end" '
-                f'{FONT} fill="{stroke}">{tag}</text>'
+                f'{FONT} fill="{stroke}">{esc(tag)}</text>'
             )
     return "".join(out)
 
@@ -177,16 +200,19 @@ def render_board(view: dict, ui: BoardUI) -> str:
     height = TOP + (max(ys) - min(ys)) * S + MARGIN + (LEGEND if dead else 0)
     parts = [
         f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" rx="12" fill="#f3ead7"/>',
-        _panel(view, width),
+        _panel(view, width, ui.said),
         _surface(geo),
         _lines(geo),
         _coordinates(geo),
     ]
     parts += [_point(view, ui, geo, geo.names[bit], dead) for bit in geo.cells]
     if dead:
-        parts.append(_legend(view, height - LEGEND + 6))
-    aria = f"Abande, {view['board']} board. {_status(view)}"
-    return picture(f"0 0 {num(width)} {num(height)}", "abande-board", aria, "".join(parts))
+        parts.append(_legend(view, height - LEGEND + 6, ui.said))
+    aria = say(BOARD_LABELS[view["board"]], status=_status(view))
+    return picture(f"0 0 {num(width)} {num(height)}", "abande-board", ui.said(aria), "".join(parts))
+
+
+BOARD_LABELS = {"square": N_("Abande, square board. {status}"), "hex": N_("Abande, hex board. {status}")}
 
 
 def _at(geo, name: str) -> tuple[float, float]:
@@ -277,17 +303,22 @@ def _point(view: dict, ui: BoardUI, geo, name: str, dead: set) -> str:
             dot(x, y, 0.17 * S, OPTION, fill_opacity="0.45", stroke=OPTION, stroke_width="1.5", class_="target")
         )
     if stones:
-        desc = _stack_lines(name, stones)[:-1] + (", yours" if "BW".index(stones[-1]) == view.get("seat") else "")
+        desc = _stack_words(name, stones)
+        if "BW".index(stones[-1]) == view.get("seat"):
+            desc = say(N_("{point}, yours"), point=desc)
     else:
-        desc = f"{name}: empty"
+        desc = say(N_("{point}: empty"), point=name)
     return ui.target(name, f'<g class="point">{"".join(inner)}</g>', desc)
 
 
-def _legend(view: dict, y: float) -> str:
+def _legend(view: dict, y: float, said) -> str:
     """The line under the board that says what a faded stack is."""
-    why = "removed at scoring" if _scored(view) else "would not score now"
+    if _scored(view):
+        why = said(say(N_("Faded: no enemy neighbour, removed at scoring")))
+    else:
+        why = said(say(N_("Faded: no enemy neighbour, would not score now")))
     return (
         f'<g class="legend" opacity="0.5">{_pile(MARGIN - 22, y + 10, "B")}</g>'
         f'<text x="{num(MARGIN + 10)}" y="{num(y + 16)}" font-size="{TEXT}" {FONT} fill="#1d1d1f">'
-        f"Faded: no enemy neighbour, {why}</text>"
+        f"{esc(why)}</text>"
     )

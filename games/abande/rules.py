@@ -26,13 +26,13 @@ import re
 from games.abande.geometry import GEOMETRIES, LETTERS, Geometry, name_code
 from games.base import BadOptions, IllegalMove, Outcome
 from games.bits import nth_set_bit, set_bits
-from games.messages import N_
+from games.messages import NC_
 
 BLACK, WHITE = 0, 1
 PASS = -1
 HAND = 18  # stones each player starts with
 COLOUR_LETTER = "BW"
-COLOUR_NAME = (N_("Black"), N_("White"))
+COLOUR_NAME = (NC_("seat", "Black"), NC_("seat", "White"))
 
 # ---- stack codes -------------------------------------------------------------------------------------------
 HEIGHT = [0] * 16

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.abrana import render, rules, visibility, words
 from games.base import Game
+from games.messages import N_
 
 
 class Abrana(Game, modules=(rules, visibility, render, words)):
@@ -17,7 +18,7 @@ class Abrana(Game, modules=(rules, visibility, render, words)):
 
     def seat_roles(self, options=None) -> tuple[str, str]:
         # Green (seat 1) reserves two squares before anything else; Red takes the first regular turn.
-        return ("makes the first regular move", "makes the first setup move")
+        return (N_("makes the first regular move"), N_("makes the first setup move"))
 
 
 GAME = Abrana()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.abrana.geometry import COLOUR_NAMES, NAMES
 from games.abrana.rules import SEAT_COLOURS, SEAT_NAMES
-from games.messages import N_
+from games.messages import N_, Message, joined, say
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, frame, picture
 from games.ui import BoardUI
@@ -23,6 +23,13 @@ BOARD_KEY = (
     N_("Dashed green square: a reserved square."),
     N_("Darker squares: the inner area; the ring around it is the border."),
 )
+
+# What stands on a square, for screen readers: a phrase per colour (a colour's word agrees with its noun in Polish).
+MARKER_WORDS = {"black": N_("black marker"), "red": N_("red marker"), "green": N_("green marker")}
+PAWN_WORDS = {"red": N_("red pawn"), "green": N_("green pawn")}
+YOUR_PAWN_WORDS = {"red": N_("red pawn, yours"), "green": N_("green pawn, yours")}
+RESERVED = N_("reserved")
+FREE_JUMP_LEGEND = N_("reachable by free jumps over black markers first")
 
 CELL = 60
 LEFT, TOP = 28, 10
@@ -111,9 +118,10 @@ def _path(view: dict, flip: bool) -> str:
     return "".join(out)
 
 
-def _supply(view: dict) -> str:
+def _supply(view: dict, ui: BoardUI) -> str:
     y = TOP + BOARD + 50
-    out = [f'<text x="{LEFT}" y="{y + 5}" font-size="15" font-family="sans-serif" fill="#343a40">Supply</text>']
+    supply = esc(ui.said(say(N_("Supply"))))
+    out = [f'<text x="{LEFT}" y="{y + 5}" font-size="15" font-family="sans-serif" fill="#343a40">{supply}</text>']
     x = LEFT + 92
     for colour in ("black", "red", "green"):
         out.append(_marker(colour, x, y))
@@ -130,18 +138,19 @@ def _supply(view: dict) -> str:
         )
         out.append(
             f'<text x="{LEFT + 22}" y="{y + 42}" font-size="13" font-family="sans-serif" fill="#495057">'
-            f"reachable by free jumps over black markers first</text>"
+            f"{esc(ui.said(say(FREE_JUMP_LEGEND)))}</text>"
         )
     return "".join(out)
 
 
 def render_board(view: dict, ui: BoardUI) -> str:
     """The board, the last turn's path, the supply and the click targets, as SVG."""
-    label = "Abrana board"
     if view["outcome"] is not None:
-        label += f". Game over: {get_game('abrana').result_words(view['outcome'])}"
+        label = say(N_("Abrana board. Game over: {result}"), result=get_game("abrana").result_message(view["outcome"]))
     elif view["to_move"] is not None:
-        label += f", {('Red', 'Green')[view['to_move']]} to move"
+        label = say(N_("Abrana board, {seat} to move"), seat=SEAT_NAMES[view["to_move"]])
+    else:
+        label = say(N_("Abrana board"))
     parts = [
         '<defs><marker id="abrana-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" '
         f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{PATH}"/></marker></defs>',
@@ -152,8 +161,8 @@ def render_board(view: dict, ui: BoardUI) -> str:
     parts.append(_coordinates(ui.flip))
     parts.append(_path(view, ui.flip))
     parts += [_contents(view, ui, name) for name in NAMES]
-    parts.append(_supply(view))
-    return picture(f"0 0 {WIDTH} {HEIGHT}", "abrana-board", label, "".join(parts))
+    parts.append(_supply(view, ui))
+    return picture(f"0 0 {WIDTH} {HEIGHT}", "abrana-board", ui.said(label), "".join(parts))
 
 
 def _square(view: dict, ui: BoardUI, name: str) -> str:
@@ -173,7 +182,7 @@ def _square(view: dict, ui: BoardUI, name: str) -> str:
         )
         parts.append(
             f'<text x="{cx}" y="{y + CELL - 8}" text-anchor="middle" font-size="13" '
-            f'font-family="sans-serif" fill="{FILL["green"]}">reserved</text>'
+            f'font-family="sans-serif" fill="{FILL["green"]}">{esc(ui.said(say(RESERVED)))}</text>'
         )
     return "".join(parts)
 
@@ -211,67 +220,92 @@ def _contents(view: dict, ui: BoardUI, name: str) -> str:
             f'<circle cx="{cx}" cy="{cy}" r="24" fill="{FREE}" fill-opacity="0.12" stroke="{FREE}" '
             f'stroke-width="2.5" stroke-dasharray="5 4"/>'
         )
-        what.append("free-jump square")
+        what.append(N_("free-jump square"))
     if name in markers:
         inner.append(_marker(markers[name], cx, cy))
-        what.append(f"{markers[name]} marker")
+        what.append(MARKER_WORDS[markers[name]])
     if name in pawn_at:
         inner.append(_pawn(pawn_at[name], cx, cy))
         mine = view.get("seat") is not None and pawn_at[name] == SEAT_COLOURS[view["seat"]]
-        what.append(f"{pawn_at[name]} pawn" + (", yours" if mine else ""))
+        what.append(YOUR_PAWN_WORDS[pawn_at[name]] if mine else PAWN_WORDS[pawn_at[name]])
     if name in view["reserved"]:
-        what.append("reserved")
+        what.append(RESERVED)
     if ui.is_selected(name):
         inner.append(frame(x + 3, y + 3, CELL - 6, CELL - 6, OPTION, 4, rx=6))
     if ui.is_option(name):
         inner.append(dot(cx, cy, 9, OPTION, fill_opacity="0.6", stroke="#fff", stroke_width="1.5"))
-    text = name + (": " + ", ".join(what) if what else "")
+    text = say(N_("{square}: {what}"), square=name, what=joined(", ", map(say, what))) if what else name
     return ui.target(name, "<g>" + "".join(inner) + "</g>", text)
 
 
-def describe(view: dict) -> list[str]:
-    """Plain English lines for screen readers, email and no-JavaScript play."""
-    seats = SEAT_NAMES
+# What the player to move does in each setup phase, as the position in words says it.
+SETUP_LINES = {
+    "reserve": N_("{seat} to move: reserve two border squares for the green pawn (click them in either order)."),
+    "place-red": N_("{seat} to move: place the red pawn on a border square that is not reserved."),
+    "place-green": N_("{seat} to move: place the green pawn on one of the reserved squares."),
+}
+PAWN_LINES = {"red": N_("Red pawn on {square}."), "green": N_("Green pawn on {square}.")}
+PAWN_REMOVED = {"red": N_("Red pawn: removed."), "green": N_("Green pawn: removed.")}
+MARKERS_ON = {"black": N_("black on {squares}"), "red": N_("red on {squares}"), "green": N_("green on {squares}")}
+NO_MARKERS = {"black": N_("no black"), "red": N_("no red"), "green": N_("no green")}
+
+
+def describe(view: dict) -> list[Message]:
+    """The position in words for screen readers, email and no-JavaScript play."""
     lines = []
     outcome = view["outcome"]
     phase = view["phase"]
     if outcome is not None:
-        lines.append(f"Game over: {get_game('abrana').result_words(outcome)}.")
+        lines.append(say(N_("Game over: {result}."), result=get_game("abrana").result_message(outcome)))
         if outcome["scores"] is not None:
             red, green = outcome["scores"]
-            lines.append(f"Markers of their own colour on the board: Red {red}, Green {green}.")
-    else:
-        mover = seats[view["to_move"]]
-        if phase == "reserve":
             lines.append(
-                f"{mover} to move: reserve two border squares for the green pawn (click them in either order)."
+                say(N_("Markers of their own colour on the board: Red {red}, Green {green}."), red=red, green=green)
             )
-        elif phase == "place-red":
-            lines.append(f"{mover} to move: place the red pawn on a border square that is not reserved.")
-        elif phase == "place-green":
-            lines.append(f"{mover} to move: place the green pawn on one of the reserved squares.")
-        else:
-            lines.append(f"{mover} to move (ply {view['ply']}).")
+    elif phase in SETUP_LINES:
+        lines.append(say(SETUP_LINES[phase], seat=SEAT_NAMES[view["to_move"]]))
+    else:
+        lines.append(say(N_("{seat} to move (ply {ply})."), seat=SEAT_NAMES[view["to_move"]], ply=view["ply"]))
     if view["reserved"]:
-        lines.append("Reserved squares: " + ", ".join(view["reserved"]) + ".")
-    for seat, colour in enumerate(SEAT_COLOURS):
+        lines.append(say(N_("Reserved squares: {squares}."), squares=", ".join(view["reserved"])))
+    for colour in SEAT_COLOURS:
         square = view["pawns"][colour]
         if square is not None:
-            lines.append(f"{seats[seat]} pawn on {square}.")
-        elif phase not in ("reserve", "place-red", "place-green"):
-            lines.append(f"{seats[seat]} pawn: removed.")
+            lines.append(say(PAWN_LINES[colour], square=square))
+        elif phase not in SETUP_LINES:
+            lines.append(say(PAWN_REMOVED[colour]))
     by_colour = {name: sorted(sq for sq, c in view["markers"].items() if c == name) for name in COLOUR_NAMES.values()}
-    parts = [f"{name} on {', '.join(sqs)}" if sqs else f"no {name}" for name, sqs in by_colour.items()]
-    lines.append("Markers: " + "; ".join(parts) + ".")
+    parts = [
+        say(MARKERS_ON[name], squares=", ".join(squares)) if squares else say(NO_MARKERS[name])
+        for name, squares in by_colour.items()
+    ]
+    lines.append(say(N_("Markers: {markers}."), markers=joined("; ", parts)))
     supply = view["supply"]
-    lines.append(f"Supply: black {supply['black']}, red {supply['red']}, green {supply['green']}.")
+    lines.append(
+        say(
+            N_("Supply: black {black}, red {red}, green {green}."),
+            black=supply["black"],
+            red=supply["red"],
+            green=supply["green"],
+        )
+    )
     if view["free_jumps"] and view["to_move"] is not None:
         lines.append(
-            f"{seats[view['to_move']]} can free-jump (over black markers) to: " + ", ".join(view["free_jumps"]) + "."
+            say(
+                N_("{seat} can free-jump (over black markers) to: {squares}."),
+                seat=SEAT_NAMES[view["to_move"]],
+                squares=", ".join(view["free_jumps"]),
+            )
         )
     if view["last_move"] is not None:
-        line = f"Last move: {view['last_move']}"
         if len(view["path"]) > 2:
-            line += " (path " + " → ".join(view["path"]) + ", free jumps first)"
-        lines.append(line + ".")
+            lines.append(
+                say(
+                    N_("Last move: {move} (path {path}, free jumps first)."),
+                    move=view["last_move"],
+                    path=" → ".join(view["path"]),
+                )
+            )
+        else:
+            lines.append(say(N_("Last move: {move}."), move=view["last_move"]))
     return lines

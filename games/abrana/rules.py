@@ -33,7 +33,7 @@ from games.abrana.geometry import (
     empty_board,
 )
 from games.base import IllegalMove, Outcome
-from games.messages import N_
+from games.messages import NC_
 
 PASS = -1
 PLACE = 2000  # + square: setup 2 and 3
@@ -43,7 +43,7 @@ RESERVE_MOVES = tuple(RESERVE + a * NSQ + b for a, b in RESERVE_PAIRS)
 SETUP_PLIES = 3  # reserve, place red, place green; ply 3 is Red's first regular turn
 PLY_LIMIT = 200
 MARKERS_PER_COLOUR = 6
-SEAT_NAMES = (N_("Red"), N_("Green"))
+SEAT_NAMES = (NC_("seat", "Red"), NC_("seat", "Green"))
 SEAT_COLOURS = ("red", "green")
 
 _SQ = r"([a-f][1-6])"

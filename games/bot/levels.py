@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import Game
+from games.messages import NC_, Term
 
 
 @dataclass(frozen=True)
@@ -12,7 +13,7 @@ class Level:
     """One bot level: how many MCTS iterations (one playout each) it spends on a move, and how."""
 
     name: str
-    label: str
+    label: Term  # the level's name as players read it (marked with the "bot level" context)
     playouts: int  # iterations per move unless the game's bot_playouts says otherwise; 0 = uniform random mover
     exploration: float = 0.4  # UCT c in  mean + c * sqrt(ln N / n); 0.35-0.4 beat 0.2, 0.7 and 1.4 in tests
     temperature: float = 0.0  # 0 = play the most visited move; > 0 = sample by visits ** (1 / T)
@@ -26,11 +27,11 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in [
-        Level("random", "Random mover", 0, tactics=False),
-        Level("beginner", "Beginner", 25, tactics=False),
-        Level("casual", "Casual", 100),
-        Level("club", "Club", 400),
-        Level("strong", "Strong", 1600),
+        Level("random", NC_("bot level", "Random mover"), 0, tactics=False),
+        Level("beginner", NC_("bot level", "Beginner"), 25, tactics=False),
+        Level("casual", NC_("bot level", "Casual"), 100),
+        Level("club", NC_("bot level", "Club"), 400),
+        Level("strong", NC_("bot level", "Strong"), 1600),
     ]
 }
 
@@ -46,6 +47,11 @@ def get_level(level: str | Level) -> Level:
         return LEVELS[level]
     except KeyError:
         raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
+
+
+def level_label(level: str) -> Term | str:
+    """A level's name as players read it (a word to say in their language); an unknown level's name as it is."""
+    return LEVELS[level].label if level in LEVELS else level
 
 
 def playouts_for(level: str | Level, game: Game) -> int:

@@ -16,7 +16,6 @@ SQUARE = {name: sq for sq, name in enumerate(NAMES)}
 DIR_NAMES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 DIR_INDEX = {name: d for d, name in enumerate(DIR_NAMES)}
 DIR_DELTA = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
-DIR_WORDS = ("north", "east", "south", "west", "north-east", "south-east", "south-west", "north-west")
 
 
 def _ray(sq: int, d: int) -> tuple[int, ...]:
@@ -41,8 +40,6 @@ TYPE_COLOUR = (0, 0, 0, 1, 1, 1)
 TYPE_SYMBOL = (0, 1, 2, 0, 1, 2)
 COLOUR_LETTERS = ("B", "O")
 SYMBOL_LETTERS = ("d", "m", "s")
-COLOUR_WORDS = ("blue", "orange")
-SYMBOL_WORDS = ("dot", "moon", "sun")
 
 # Tile ids 0-2 Bd, 3-5 Bm, 6 Bs (the moon player's start), 7-9 Od, 10-12 Os, 13 Om (the sun player's).
 TILE_TYPE = (0, 0, 0, 1, 1, 1, 2, 3, 3, 3, 5, 5, 5, 4)

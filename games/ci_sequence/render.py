@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from games.ci_sequence.geometry import DIR_DELTA, DIR_NAMES, FILES, NAMES
-from games.messages import N_
+from games.ci_sequence.rules import SEAT_NAMES
+from games.ci_sequence.words import BACK_UNITS, DIRECTION_WORDS, SYMBOL_WORDS, TILE_UNITS, TILE_WORDS, TILES
+from games.messages import N_, NC_, Count, Joined, Message, joined, say
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, frame, picture, ring
 from games.ui import BoardUI
@@ -15,88 +17,114 @@ BOARD_KEY = (
     N_("Arrows round a square: the directions you can push."),
 )
 
-SEATS = ("Moon", "Sun")
-COLOUR_WORD = {"B": "blue", "O": "orange"}
-SYMBOL_WORD = {"d": "dot", "m": "moon", "s": "sun"}
+SEATS = SEAT_NAMES
 TYPE_ORDER = ("Bd", "Bm", "Bs", "Od", "Om", "Os")
+YOU_ARE = (
+    N_("C#I Sequence. You are Moon (blue tiles); you score pairs of moons."),
+    N_("C#I Sequence. You are Sun (orange tiles); you score pairs of suns."),
+)
+FACE_DOWN = {"B": N_("blue tile, face down"), "O": N_("orange tile, face down")}
+SCORING_PAIRS = (N_("Moon's scoring pairs: {pairs}."), N_("Sun's scoring pairs: {pairs}."))
+FOUR_IN_A_ROW = {
+    "d": N_("Four dots in a row: {squares}."),
+    "m": N_("Four moons in a row: {squares}."),
+    "s": N_("Four suns in a row: {squares}."),
+}
 
 
-def _type_words(type_name: str) -> str:
-    return f"{COLOUR_WORD[type_name[0]]} {SYMBOL_WORD[type_name[1]]}"
+def _hand_words(hand: dict) -> Joined:
+    """The tiles a hand is known to hold, by type: "2 blue dots, 1 blue moon"."""
+    known = sorted(hand["known"].items(), key=lambda kv: TYPE_ORDER.index(kv[0]))
+    return joined(", ", (Count(n, TILE_UNITS[t]) for t, n in known))
 
 
-def _hand_words(hand: dict) -> str:
-    parts = [f"{n} {_type_words(t)}" for t, n in sorted(hand["known"].items(), key=lambda kv: TYPE_ORDER.index(kv[0]))]
-    return ", ".join(parts)
+def _cell_words(view: dict, name: str, cell: dict) -> Message:
+    """A tile on the board: what the viewer knows of it, who placed it and when, whether it just moved."""
+    if view["phase"] == "over":
+        fact = say(N_("{square}: {tile}"), square=name, tile=say(TILE_WORDS[cell["colour"] + cell["symbol"]]))
+    elif cell["symbol"] is not None:
+        fact = say(
+            N_("{square}: {tile}; you know it is a {symbol}"),
+            square=name,
+            tile=say(FACE_DOWN[cell["colour"]]),
+            symbol=SYMBOL_WORDS[cell["symbol"]],
+        )
+    else:
+        fact = say(N_("{square}: {tile}, symbol unknown"), square=name, tile=say(FACE_DOWN[cell["colour"]]))
+    fact = say(N_("{fact} (placed by {seat} on ply {ply})"), fact=fact, seat=SEATS[cell["by"]], ply=cell["id"] + 1)
+    if view["just_moved"] == name:
+        fact = say(N_("{fact}, just moved"), fact=fact)
+    if view["just_placed"] == name:
+        fact = say(N_("{fact}, just placed"), fact=fact)
+    return say(N_("{fact}."), fact=fact)
 
 
-def describe(view: dict) -> list[str]:
-    """Plain English lines for a view (screen readers, no-JavaScript play, emails)."""
+def _hand_lines(view: dict, owner: int) -> Message:
+    """One seat's hand: its size, and its tiles as far as the viewer may know them."""
+    hand = view["hands"][owner]
+    who = say(N_("Your hand")) if owner == view["seat"] else say(N_("{seat}'s hand"), seat=SEATS[owner])
+    tiles = Count(hand["count"], TILES)
+    if hand["count"] == 0:
+        return say(N_("{hand}: empty."), hand=who)
+    if hand["face_up"]:
+        return say(N_("{hand} ({tiles}): {known}."), hand=who, tiles=tiles, known=_hand_words(hand))
+    backs = joined(", ", (Count(hand[c], BACK_UNITS[c]) for c in "BO" if hand[c]))
+    if hand["known"]:
+        return say(
+            N_("{hand} ({tiles}, face down): {backs}; you know {count} of them: {known}."),
+            hand=who,
+            tiles=tiles,
+            backs=backs,
+            count=sum(hand["known"].values()),
+            known=_hand_words(hand),
+        )
+    return say(N_("{hand} ({tiles}, face down): {backs}."), hand=who, tiles=tiles, backs=backs)
+
+
+def describe(view: dict) -> list[Message]:
+    """The position in words (screen readers, no-JavaScript play, emails)."""
     seat = view["seat"]
     lines = []
     if seat is None:
-        lines.append("C#I Sequence. You are watching: tiles' symbols stay hidden until the end.")
+        lines.append(say(N_("C#I Sequence. You are watching: tiles' symbols stay hidden until the end.")))
     else:
-        colour = "blue" if seat == 0 else "orange"
-        lines.append(
-            f"C#I Sequence. You are {SEATS[seat]} ({colour} tiles); you score pairs of "
-            f"{'moons' if seat == 0 else 'suns'}."
-        )
+        lines.append(say(YOU_ARE[seat]))
         if view["memory"]:
-            lines.append("Memory mode: the symbols of tiles on the board are not shown to you.")
+            lines.append(say(N_("Memory mode: the symbols of tiles on the board are not shown to you.")))
     phase = view["phase"]
     if view["outcome"] is not None:
-        lines.append(f"Game over after {view['ply']} plies: {get_game('ci-sequence').result_words(view['outcome'])}.")
+        result = get_game("ci-sequence").result_message(view["outcome"])
+        lines.append(say(N_("Game over after {ply} plies: {result}."), ply=view["ply"], result=result))
     elif phase == "final":
-        mover = SEATS[view["to_move"]]
         lines.append(
-            f"Final placements: {mover} places the remaining hand tiles, one per turn "
-            f"(no moves, no pushes). {mover} to move, ply {view['ply']}."
+            say(
+                N_(
+                    "Final placements: {seat} places the remaining hand tiles, one per turn (no moves, no pushes). "
+                    "{seat} to move, ply {ply}."
+                ),
+                seat=SEATS[view["to_move"]],
+                ply=view["ply"],
+            )
         )
     else:
-        lines.append(f"{SEATS[view['to_move']]} to move, ply {view['ply']}.")
+        lines.append(say(N_("{seat} to move, ply {ply}."), seat=SEATS[view["to_move"]], ply=view["ply"]))
     if view["last_move"]:
-        lines.append(f"Last move: {view['last_move']}.")
+        lines.append(say(N_("Last move: {move}."), move=view["last_move"]))
     for rank in range(4, 0, -1):
         for f in FILES:
             name = f"{f}{rank}"
             cell = view["cells"].get(name)
-            if cell is None:
-                continue
-            colour = COLOUR_WORD[cell["colour"]]
-            if phase == "over":
-                text = f"{name}: {colour} {SYMBOL_WORD[cell['symbol']]}"
-            elif cell["symbol"] is not None:
-                text = f"{name}: {colour} tile, face down; you know it is a {SYMBOL_WORD[cell['symbol']]}"
-            else:
-                text = f"{name}: {colour} tile, face down, symbol unknown"
-            text += f" (placed by {SEATS[cell['by']]} on ply {cell['id'] + 1})"
-            if view["just_moved"] == name:
-                text += ", just moved"
-            if view["just_placed"] == name:
-                text += ", just placed"
-            lines.append(text + ".")
+            if cell is not None:
+                lines.append(_cell_words(view, name, cell))
     empty = [n for n in NAMES if n not in view["cells"]]
-    lines.append("Empty squares: " + (", ".join(empty) if empty else "none") + ".")
-    for owner in (0, 1):
-        hand = view["hands"][owner]
-        who = "Your hand" if owner == seat else f"{SEATS[owner]}'s hand"
-        if hand["count"] == 0:
-            lines.append(f"{who}: empty.")
-        elif hand["face_up"]:
-            lines.append(f"{who} ({hand['count']} tiles): {_hand_words(hand)}.")
-        else:
-            backs = [f"{hand[c]} {COLOUR_WORD[c]}" for c in "BO" if hand[c]]
-            text = f"{who} ({hand['count']} tiles, face down): {', '.join(backs)}"
-            if hand["known"]:
-                text += f"; you know {sum(hand['known'].values())} of them: {_hand_words(hand)}"
-            lines.append(text + ".")
+    lines.append(say(N_("Empty squares: {squares}."), squares=", ".join(empty) if empty else say(N_("none"))))
+    lines += [_hand_lines(view, owner) for owner in (0, 1)]
     if phase == "over":
-        for symbol, who in (("m", "Moon"), ("s", "Sun")):
+        for owner, symbol in enumerate("ms"):
             pairs = [f"{a}-{b}" for a, b, s in view["pairs"] if s == symbol]
-            lines.append(f"{who}'s scoring pairs: {', '.join(pairs) if pairs else 'none'}.")
+            lines.append(say(SCORING_PAIRS[owner], pairs=", ".join(pairs) if pairs else say(N_("none"))))
         for line in view["lines"]:
-            lines.append(f"Four {SYMBOL_WORD[line[-1]]}s in a row: {'-'.join(line[:-1])}.")
+            lines.append(say(FOUR_IN_A_ROW[line[-1]], squares="-".join(line[:-1])))
     return lines
 
 
@@ -199,13 +227,17 @@ def render_board(view: dict, ui: BoardUI) -> str:
     """The SVG board: opponent's hand on top, the 4x4 grid, the viewer's hand below."""
     seat = view["seat"]
     bottom = seat if seat is not None else 0
-    label = f"C#I Sequence board, ply {view['ply']}"
     if view["outcome"] is not None:
-        label += f", game over: {get_game('ci-sequence').result_words(view['outcome'])}"
+        result = get_game("ci-sequence").result_message(view["outcome"])
+        label = say(N_("C#I Sequence board, ply {ply}, game over: {result}"), ply=view["ply"], result=result)
     elif view["phase"] == "final":
-        label += f", final placements by {SEATS[view['to_move']]}"
+        label = say(
+            N_("C#I Sequence board, ply {ply}, final placements by {seat}"),
+            ply=view["ply"],
+            seat=SEATS[view["to_move"]],
+        )
     else:
-        label += f", {SEATS[view['to_move']]} to move"
+        label = say(N_("C#I Sequence board, ply {ply}, {seat} to move"), ply=view["ply"], seat=SEATS[view["to_move"]])
     out = [_hand_panel(view, 1 - bottom, 4, ui, own=False)]  # the opponent (seat 1 for spectators) at the top
     out += [_square(view, ui, sq, name) for sq, name in enumerate(NAMES)]
     out.append(_push_arrows(ui))
@@ -216,7 +248,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
     if view["phase"] == "over":
         out.append(_scoring_lines(view))
     out.append(_hand_panel(view, bottom, HAND_Y, ui, own=True))
-    return picture(f"0 0 {WIDTH} {HEIGHT}", "ci-sequence", label, "".join(out))
+    return picture(f"0 0 {WIDTH} {HEIGHT}", "ci-sequence", ui.said(label), "".join(out))
 
 
 def _square(view: dict, ui: BoardUI, sq: int, name: str) -> str:
@@ -247,14 +279,13 @@ def _square(view: dict, ui: BoardUI, sq: int, name: str) -> str:
             inner.append(dot(cx, cy, 12, "#16a34a", fill_opacity="0.45"))
         else:
             inner.append(ring(cx, cy, CELL * 0.42, "#16a34a", 4, stroke_opacity="0.75"))
-    what = "empty"
-    if cell is not None:
-        what = COLOUR_WORD[cell["colour"]] + " tile"
-        if cell["symbol"] is not None:
-            what += " " + SYMBOL_WORD[cell["symbol"]]
-        if "BO".index(cell["colour"]) == view["seat"]:
-            what += ", yours"
-    return ui.target(name, "".join(inner), f"{name}, {what}")
+    if cell is None:
+        label = say(N_("{cell}, empty"), cell=name)
+    else:
+        tile = say(TILE_WORDS[cell["colour"] + (cell["symbol"] or "?")])
+        yours = "BO".index(cell["colour"]) == view["seat"]
+        label = say(N_("{cell}, {tile}, yours") if yours else N_("{cell}, {tile}"), cell=name, tile=tile)
+    return ui.target(name, "".join(inner), label)
 
 
 def _push_arrows(ui: BoardUI) -> str:
@@ -271,7 +302,8 @@ def _push_arrows(ui: BoardUI) -> str:
         dx, dy = DIR_DELTA[d]
         n = (dx * dx + dy * dy) ** 0.5
         ax, ay = cx + dx / n * ARROW_AT, cy - dy / n * ARROW_AT
-        out.append(ui.target(token, _arrow(ax, ay, d, ui.is_selected(token)), f"push {dname} from {chosen}"))
+        label = say(N_("push {direction} from {square}"), direction=say(DIRECTION_WORDS[d]), square=chosen)
+        out.append(ui.target(token, _arrow(ax, ay, d, ui.is_selected(token)), label))
     return "".join(out)
 
 
@@ -293,17 +325,19 @@ def _scoring_lines(view: dict) -> str:
     return "".join(out)
 
 
-def _status(view: dict) -> str:
+def _status(view: dict) -> Message:
     outcome = view["outcome"]
     if outcome is not None and outcome["scores"] is not None:  # the board's headline: the score, then who won
         moon, sun = outcome["scores"]
-        result = "Draw" if outcome["winner"] is None else f"{SEATS[outcome['winner']]} won"
-        return f"Moon {moon} – Sun {sun} · {result}"
+        result = (
+            say(N_("Draw")) if outcome["winner"] is None else say(N_("{winner} won"), winner=SEATS[outcome["winner"]])
+        )
+        return say(N_("Moon {moon} – Sun {sun} · {result}"), moon=moon, sun=sun, result=result)
     if outcome is not None:
-        return get_game("ci-sequence").result_words(outcome)
+        return get_game("ci-sequence").result_message(outcome)
     if view["phase"] == "final":
-        return f"Final placements: {SEATS[view['to_move']]}"
-    return f"{SEATS[view['to_move']]} to move"
+        return say(N_("Final placements: {seat}"), seat=SEATS[view["to_move"]])
+    return say(N_("{seat} to move"), seat=SEATS[view["to_move"]])
 
 
 def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str:
@@ -311,17 +345,15 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
     hand = view["hands"][owner]
     out = []
     seat = view["seat"]
-    name = SEATS[owner] + (" (you)" if owner == seat else "")
+    name = ui.said(say(N_("{seat} (you)"), seat=SEATS[owner]) if owner == seat else SEATS[owner])
     to_move = view["to_move"] == owner
+    title = ui.said(say(N_("{name} · {count} in hand"), name=name + (" ●" if to_move else ""), count=hand["count"]))
     title_y = y + 14
-    out.append(
-        f'<text x="{LEFT}" y="{title_y}" font-size="14" font-weight="bold" fill="#0f172a">'
-        f"{esc(name)}{' ●' if to_move else ''} · {hand['count']} in hand</text>"
-    )
+    out.append(f'<text x="{LEFT}" y="{title_y}" font-size="14" font-weight="bold" fill="#0f172a">{esc(title)}</text>')
     if own:
         out.append(
             f'<text x="{WIDTH / 2}" y="{STATUS_Y}" text-anchor="middle" font-size="15" font-weight="bold" '
-            f'fill="#334155">{esc(_status(view))}</text>'
+            f'fill="#334155">{esc(ui.said(_status(view)))}</text>'
         )
     size = 40
     x = LEFT + size / 2
@@ -341,7 +373,7 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
                     f'<rect x="{x - size / 2 - 4}" y="{ty - size / 2 - 4}" width="{size + 8}" '
                     f'height="{size + 8}" rx="9" fill="#16a34a" fill-opacity="0.18"/>',
                 )
-            label = f"{COLOUR_WORD[type_name[0]]} {SYMBOL_WORD[type_name[1]]} ({n} in hand)"
+            label = say(N_("{tile} ({count} in hand)"), tile=say(TILE_WORDS[type_name]), count=n)
             out.append(ui.target(type_name, "".join(inner), label))
             x += size + 30
     else:
@@ -362,5 +394,6 @@ def _hand_panel(view: dict, owner: int, y: float, ui: BoardUI, own: bool) -> str
             out.append(f'<text x="{x + size / 2 + 3}" y="{ty + 5}" font-size="13" fill="#0f172a">×{n}</text>')
             x += size + 28
     if hand["count"] == 0:
-        out.append(f'<text x="{LEFT}" y="{ty + 5}" font-size="13" fill="#64748b">empty</text>')
+        empty = esc(ui.said(NC_("hand", "empty")))
+        out.append(f'<text x="{LEFT}" y="{ty + 5}" font-size="13" fill="#64748b">{empty}</text>')
     return "".join(out)

@@ -48,10 +48,10 @@ from games.ci_sequence.geometry import (
     TYPES_IN_HAND,
     options,
 )
-from games.messages import N_
+from games.messages import NC_
 
 PLY_LIMIT = 200
-SEAT_NAMES = (N_("Moon"), N_("Sun"))
+SEAT_NAMES = (NC_("seat", "Moon"), NC_("seat", "Sun"))
 
 
 class State:
@@ -409,18 +409,6 @@ def move_tokens(move_text: str) -> tuple[str, ...]:
         a, b = text.split("-", 1)
         return (a, b)
     raise IllegalMove(f"{text!r} is not a move")
-
-
-def token_label(token: str) -> str:
-    """The label of a button for a token the board does not draw (hand tiles, push directions)."""
-    if token.startswith(">") and token[1:] in B.DIR_INDEX:
-        return "Push " + B.DIR_WORDS[B.DIR_INDEX[token[1:]]]
-    if len(token) == 2 and token[0] in "BO" and token[1] in "dms?":
-        colour = B.COLOUR_WORDS["BO".index(token[0])]
-        if token[1] == "?":
-            return f"{colour.capitalize()} tile"
-        return f"{colour.capitalize()} {B.SYMBOL_WORDS['dms'.index(token[1])]}"
-    return token
 
 
 # ---- serialisation --------------------------------------------------------------------------

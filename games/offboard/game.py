@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.base import Game
-from games.messages import N_
+from games.messages import N_, Message, say
 from games.offboard import playouts, render, rules, visibility, words
 
 
@@ -18,8 +18,8 @@ class Offboard(Game, modules=(rules, visibility, render, playouts, words)):
     # Offered bot levels: Elo above random play (= 0), from docs/strength (`python -m games ladder offboard`).
     bot_strength = {"beginner": 402, "casual": 680, "club": 938, "strong": 1469}
 
-    def token_label(self, token: str) -> str:
-        return N_("Discard the displaced ball") if token == "discard" else token
+    def token_label(self, token: str) -> Message | str:
+        return say(N_("Discard the displaced ball")) if token == "discard" else token
 
     def sample_game(self, options: dict, tries: int = 40) -> list[str]:
         """A short game that pushes balls into gutters and, once, into an occupied one (a displaced ball).

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 
-from games.messages import N_
+from games.messages import N_, Count, Message, say
+from games.offboard import rules
 from games.offboard.geometry import (
     COLUMNS,
     GUTTER_RING,
@@ -16,6 +17,7 @@ from games.offboard.geometry import (
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, num, picture, ring
 from games.ui import BoardUI
+from games.words import POINTS
 
 # The key under the board: what each mark means.
 BOARD_KEY = (
@@ -26,7 +28,7 @@ BOARD_KEY = (
     N_("Numbers round the rim: what each gutter is worth."),
 )
 
-SEATS = ("Red", "Yellow")
+SEATS = rules.SEATS
 SIZE = 30.0  # hexagon radius (centre to corner) in SVG units
 BALL = 21.0
 GUTTER_OUT = 1.07  # gutters sit slightly outside the ring cells so they clear the board's rim
@@ -143,7 +145,7 @@ def _preview_overlay(view: dict, ui: BoardUI, tail: str) -> str:
                     f'<circle cx="{num(lx)}" cy="{num(ly)}" r="{num(BALL + 4)}" fill="none" '
                     f'stroke="{colour}" stroke-width="3" stroke-dasharray="6 4"/>'
                 )
-                badge = "full" if info["displaced"] else f"+{info['points']}"
+                badge = ui.said(say(N_("full"))) if info["displaced"] else f"+{info['points']}"
                 bx, by = gx, gy  # the badge covers the gutter it names
                 parts.append(
                     f'<rect x="{num(bx - 30)}" y="{num(by - 17)}" width="60" height="34" rx="17" '
@@ -171,29 +173,43 @@ def render_board(view: dict, ui: BoardUI) -> str:
         f'<polygon class="board-body" points="{" ".join(outline)}" fill="{BOARD_FILL}" '
         f'stroke="#2b333a" stroke-width="10" stroke-linejoin="round"/>'
     )
-    parts.append(_gutters(view))
+    parts.append(_gutters(view, ui.said))
     parts.append(_column_letters())
     parts += [_cell(view, ui, name, seat) for name, seat in view["cells"].items()]
     # What each destination would do, once a tail ball is selected.
     tail = next((t for t in reversed(ui.selected) if t in view["cells"]), None)
     if tail is not None:
         parts.append(_preview_overlay(view, ui, tail))
-    parts.append(_scores(view))
-    status = _status(view)
+    parts.append(_scores(view, ui.said))
+    status = ui.said(_status(view))
     parts.append(f'<text x="-345" y="322" font-size="{TEXT}" fill="#263238">{esc(status)}</text>')
     if view.get("displaced") is not None:
         parts.append(_displaced(view, ui, view["displaced"]))
-    aria = "Offboard board. " + f"Red {view['scores'][0]}, Yellow {view['scores'][1]}. " + status
-    return picture("-360 -340 720 680", "offboard inset-focus", aria, "".join(parts), font_family="sans-serif")
+    aria = say(
+        N_("Offboard board. Red {red}, Yellow {yellow}. {status}"),
+        red=view["scores"][0],
+        yellow=view["scores"][1],
+        status=status,
+    )
+    return picture("-360 -340 720 680", "offboard inset-focus", ui.said(aria), "".join(parts), font_family="sans-serif")
 
 
-def _gutters(view: dict) -> str:
+DISPLACED = N_("Displaced")
+GUTTER_LABELS = (
+    N_("{gutter}, worth {value}, holds a red ball"),
+    N_("{gutter}, worth {value}, holds a yellow ball"),
+)
+BALL_LABELS = (N_("{cell}, red ball"), N_("{cell}, yellow ball"))
+YOUR_BALL_LABELS = (N_("{cell}, red ball, yours"), N_("{cell}, yellow ball, yours"))
+
+
+def _gutters(view: dict, said) -> str:
     """The 12 gutters round the rim, each a slot with its value; a caught ball rests in it."""
     parts = []
     for g, (gx, gy, angle) in enumerate(GUTTERS_XY):
         info = view["gutters"][g]
-        label = f"{info['name']}, worth {info['value']}"
-        label += f", holds a {SEATS[info['ball']].lower()} ball" if info["ball"] is not None else ", empty"
+        text = GUTTER_LABELS[info["ball"]] if info["ball"] is not None else N_("{gutter}, worth {value}, empty")
+        label = said(say(text, gutter=info["name"], value=info["value"]))
         parts.append(
             f'<g class="gutter" transform="translate({num(gx)} {num(gy)})"><title>{esc(label)}</title>'
             f'<rect x="{num(-SLOT_LENGTH / 2)}" y="{num(-SLOT_WIDTH / 2)}" width="{num(SLOT_LENGTH)}" '
@@ -239,10 +255,10 @@ def _cell(view: dict, ui: BoardUI, name: str, seat: int | None) -> str:
             f'font-size="11" fill="{LABEL_DARK if ui.is_option(name) or ui.in_last_move(name) else LABEL}">'
             f"{name}</text>"
         )
-        label = f"{name}, empty"
+        label = say(N_("{cell}, empty"), cell=name)
     else:
         inner.append(balls[seat])
-        label = f"{name}, {SEATS[seat].lower()} ball" + (", yours" if seat == view.get("seat") else "")
+        label = say((YOUR_BALL_LABELS if seat == view.get("seat") else BALL_LABELS)[seat], cell=name)
     if ui.in_last_move(name):
         inner.append(ring(cx, cy, BALL + 3, "#ffffff", 2, opacity="0.45"))
     if ui.is_selected(name):
@@ -252,7 +268,7 @@ def _cell(view: dict, ui: BoardUI, name: str, seat: int | None) -> str:
     return ui.target(name, f"<g>{''.join(inner)}</g>", label)
 
 
-def _scores(view: dict) -> str:
+def _scores(view: dict, said) -> str:
     """The scores in the top corners; the side to move gets a ring."""
     to_move = view["to_move"]
     parts = []
@@ -267,72 +283,87 @@ def _scores(view: dict) -> str:
         parts.append(_ball(ball_x, -300, seat, 15))
         parts.append(
             f'<text x="{num(text_x)}" y="-305" text-anchor="{anchor}" font-size="{TEXT}" '
-            f'fill="#263238">{SEATS[seat]}</text>'
+            f'fill="#263238">{esc(said(SEATS[seat]))}</text>'
             f'<text x="{num(text_x)}" y="-280" text-anchor="{anchor}" font-size="{TEXT}" '
-            f'font-weight="bold" fill="#263238">{points} {"pt" if points == 1 else "pts"}</text>'
+            f'font-weight="bold" fill="#263238">{esc(said(Count(points, POINTS)))}</text>'
         )
     return "".join(parts)
 
 
-def _status(view: dict) -> str:
+def _status(view: dict) -> Message | str:
     """The board's status line: the result, whose move it is, or nothing."""
     if view.get("outcome") is not None:
-        return get_game("offboard").result_words(view["outcome"])
-    return f"{SEATS[view['to_move']]} to move" if view["to_move"] is not None else ""
+        return get_game("offboard").result_message(view["outcome"])
+    return say(N_("{seat} to move"), seat=SEATS[view["to_move"]]) if view["to_move"] is not None else ""
 
 
 def _displaced(view: dict, ui: BoardUI, displaced: int) -> str:
     """The displaced ball (bottom right) with its two choices: an empty cell for it, or the discard button."""
-    title = f"<title>{SEATS[displaced]} has a displaced ball</title>"
+    has = (N_("Red has a displaced ball"), N_("Yellow has a displaced ball"))[displaced]
+    title = f"<title>{esc(ui.said(say(has)))}</title>"
     parts = [f'<g class="displaced">{title}', _ball(222, 262, displaced, 18)]
     chosen = ui.is_selected("discard")
-    hint = "The displaced ball is discarded" if chosen else "Tap an empty cell for the displaced ball"
+    hint = N_("The displaced ball is discarded") if chosen else N_("Tap an empty cell for the displaced ball")
     parts.append(
-        f'<text x="246" y="270" font-size="{TEXT}" fill="#263238">Displaced</text>'
-        f'<text x="-345" y="292" font-size="{TEXT}" fill="#455a64">{hint}</text>'
+        f'<text x="246" y="270" font-size="{TEXT}" fill="#263238">{esc(ui.said(say(DISPLACED)))}</text>'
+        f'<text x="-345" y="292" font-size="{TEXT}" fill="#455a64">{esc(ui.said(say(hint)))}</text>'
     )
+    button_text = ui.said(say(N_("Discarded") if chosen else N_("or discard")))
     button = (
         f'<g><rect x="214" y="291" width="132" height="36" rx="8" '
         f'fill="{"#0d6e9e" if chosen else "#37474f"}" stroke="{SELECT if chosen else "#263238"}" '
         f'stroke-width="{4 if chosen else 1}"/>'
         f'<text x="280" y="317" text-anchor="middle" font-size="{TEXT}" fill="#ffffff">'
-        f"{'Discarded' if chosen else 'or discard'}</text></g>"
+        f"{esc(button_text)}</text></g>"
     )
-    parts.append(ui.target("discard", button, "Discard the displaced ball, then move"))
+    parts.append(ui.target("discard", button, say(N_("Discard the displaced ball, then move"))))
     parts.append("</g>")
     return "".join(parts)
 
 
-def describe(view: dict) -> list[str]:
-    """Plain-English lines for screen readers, email and no-JavaScript play."""
+DISPLACED_LINES = (
+    N_(
+        "Red has a displaced ball: put it on any empty cell (@cell, the whole turn) or discard it and make a normal "
+        "action (x+ then the action)."
+    ),
+    N_(
+        "Yellow has a displaced ball: put it on any empty cell (@cell, the whole turn) or discard it and make a "
+        "normal action (x+ then the action)."
+    ),
+)
+BALLS_ON_BOARD = (N_("Red balls on the board ({count}): {cells}."), N_("Yellow balls on the board ({count}): {cells}."))
+GUTTER_HOLDS = (
+    N_("Gutter {gutter} (worth {value}) holds a red ball."),
+    N_("Gutter {gutter} (worth {value}) holds a yellow ball."),
+)
+
+
+def describe(view: dict) -> list[Message]:
+    """The position in words for screen readers, email and no-JavaScript play."""
     lines = []
     outcome = view.get("outcome")
     scores = view["scores"]
     if outcome is not None:
-        lines.append(f"Game over: {get_game('offboard').result_words(outcome)}.")
+        lines.append(say(N_("Game over: {result}."), result=get_game("offboard").result_message(outcome)))
     elif view["to_move"] is not None:
-        lines.append(f"{SEATS[view['to_move']]} to move.")
-    lines.append(f"Score: Red {scores[0]}, Yellow {scores[1]} (6 points win).")
+        lines.append(say(N_("{seat} to move."), seat=SEATS[view["to_move"]]))
+    lines.append(say(N_("Score: Red {red}, Yellow {yellow} (6 points win)."), red=scores[0], yellow=scores[1]))
     displaced = view.get("displaced")
     if displaced is not None:
-        lines.append(
-            f"{SEATS[displaced]} has a displaced ball: put it on any empty cell (@cell, the "
-            f"whole turn) or discard it and make a normal action (x+ then the action)."
-        )
+        lines.append(say(DISPLACED_LINES[displaced]))
     for seat in (0, 1):
         balls = [name for name, who in view["cells"].items() if who == seat]
-        lines.append(f"{SEATS[seat]} balls on the board ({len(balls)}): {', '.join(balls) if balls else 'none'}.")
+        cells = ", ".join(balls) if balls else say(N_("none"))
+        lines.append(say(BALLS_ON_BOARD[seat], count=len(balls), cells=cells))
     empty = []
     for gutter in view["gutters"]:
         if gutter["ball"] is None:
             empty.append(f"{gutter['name']} ({gutter['value']})")
         else:
-            lines.append(
-                f"Gutter {gutter['name']} (worth {gutter['value']}) holds a {SEATS[gutter['ball']].lower()} ball."
-            )
+            lines.append(say(GUTTER_HOLDS[gutter["ball"]], gutter=gutter["name"], value=gutter["value"]))
     if empty:
-        lines.append(f"Empty gutters (value): {', '.join(empty)}.")
+        lines.append(say(N_("Empty gutters (value): {gutters}."), gutters=", ".join(empty)))
     if view.get("last_move"):
-        lines.append(f"Last move: {view['last_move']}.")
-    lines.append(f"Ply {view['ply']} (the game is drawn at 300).")
+        lines.append(say(N_("Last move: {move}."), move=view["last_move"]))
+    lines.append(say(N_("Ply {ply} (the game is drawn at 300)."), ply=view["ply"]))
     return lines

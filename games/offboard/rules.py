@@ -18,7 +18,7 @@ from collections import Counter
 
 from games.base import IllegalMove, Outcome
 from games.bits import nth_set_bit, set_bits
-from games.messages import N_
+from games.messages import NC_
 from games.offboard.geometry import (
     BOARD,
     CELL_INDEX,
@@ -36,7 +36,7 @@ PLACE = 1 << 14
 DISCARD = 1 << 15
 WIN_POINTS = 6
 PLY_LIMIT = 300
-SEATS = (N_("Red"), N_("Yellow"))
+SEATS = (NC_("seat", "Red"), NC_("seat", "Yellow"))
 DIRECTION_OF_SHIFT = dict(zip(SHIFTS, DIRECTION_NAMES))
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.messages import N_
+from games.messages import N_, NP_, Count, Message, say
+from games.parity.rules import SEAT_NAMES
 from games.registry import get_game
 from games.svg import coordinate, dot, esc, picture, ring
 from games.ui import BoardUI
@@ -57,13 +58,27 @@ def _last_cells(view: dict) -> tuple[set, str | None]:
     return {a, b}, captured
 
 
-def _status(view: dict) -> tuple[str, int | None]:
+def _status(view: dict) -> tuple[Message, int | None]:
     """The headline (turn or result) and the seat whose piece icon goes with it."""
-    names = view["seat_names"]
     outcome = view.get("outcome")
     if outcome:
-        return short_result(outcome, names), outcome["winner"]  # the whole sentence is the board's label
-    return f"{names[view['to_move']]} to move", view["to_move"]
+        return short_result(outcome, SEAT_NAMES), outcome["winner"]  # the whole sentence is the board's label
+    return say(N_("{seat} to move"), seat=SEAT_NAMES[view["to_move"]]), view["to_move"]
+
+
+BOARD_LABELS = {
+    "red": N_("Parity board. {result}. {pieces} on the board; red squares open."),
+    "blue": N_("Parity board. {result}. {pieces} on the board; blue squares open."),
+}
+GATES = {
+    ("red", True): N_("Red open"),
+    ("red", False): N_("Red closed"),
+    ("blue", True): N_("Blue open"),
+    ("blue", False): N_("Blue closed"),
+}
+PIECE_WORDS = (N_("White piece"), N_("Black piece"))
+YOUR_PIECE_WORDS = (N_("White piece, yours"), N_("Black piece, yours"))
+EMPTY_SQUARES = {"red": N_("empty red square"), "blue": N_("empty blue square")}
 
 
 def render_board(view: dict, ui: BoardUI) -> str:
@@ -71,20 +86,23 @@ def render_board(view: dict, ui: BoardUI) -> str:
     total_w = LEFT + view["files"] * CELL + RIGHT
     total_h = TOP + view["ranks"] * CELL + BOTTOM
     headline, icon_seat = _status(view)
-    result = f"Game over: {get_game('parity').result_words(view['outcome'])}" if view.get("outcome") else headline
-    label = f"Parity board. {result}. {view['piece_count']} pieces on the board; {view['open']} squares open."
+    if view.get("outcome"):
+        result = say(N_("Game over: {result}"), result=get_game("parity").result_message(view["outcome"]))
+    else:
+        result = headline
+    label = say(BOARD_LABELS[view["open"]], result=result, pieces=Count(view["piece_count"], PIECES))
     marks = _last_cells(view)
     body = (
         f'<rect x="0" y="0" width="{total_w}" height="{total_h}" rx="8" fill="#2f2a26"/>'
-        + _panel(view, total_w, headline, icon_seat)
+        + _panel(view, total_w, ui.said(headline), icon_seat, ui.said)
         + "".join(_square(view, ui, cell, marks) for cell in view["cells"])
         + _coordinates(view, ui)
     )
     font = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
-    return picture(f"0 0 {total_w} {total_h}", "parity-board inset-focus", label, body, font_family=font)
+    return picture(f"0 0 {total_w} {total_h}", "parity-board inset-focus", ui.said(label), body, font_family=font)
 
 
-def _panel(view: dict, total_w: int, headline: str, icon_seat: int | None) -> str:
+def _panel(view: dict, total_w: int, headline: str, icon_seat: int | None, said) -> str:
     """The status panel above the board: whose turn, the piece count, which gate colour is open."""
     n, open_colour = view["piece_count"], view["open"]
     out = []
@@ -96,25 +114,24 @@ def _panel(view: dict, total_w: int, headline: str, icon_seat: int | None) -> st
         )
         x0 += 22
     out.append(f'<text x="{x0}" y="25" font-size="16" font-weight="700" fill="#fff">{esc(headline)}</text>')
-    out.append(f'<text x="{total_w - RIGHT}" y="25" font-size="15" fill="#fff" text-anchor="end">{n} pieces</text>')
+    pieces = esc(said(Count(n, PIECES)))
+    out.append(f'<text x="{total_w - RIGHT}" y="25" font-size="15" fill="#fff" text-anchor="end">{pieces}</text>')
     x = LEFT
     for colour in ("red", "blue"):
         is_open = colour == open_colour
         opacity = "1" if is_open else "0.45"
-        word = "open" if is_open else "closed"
         weight = ' font-weight="700"' if is_open else ""
         out.append(
             f'<g opacity="{opacity}">'
             f'<rect x="{x}" y="36" width="16" height="16" rx="3" '
             f'fill="{FILL[(colour, True)]}" stroke="#fff" stroke-width="1"/>'
             f'<text x="{x + 22}" y="49" font-size="14" fill="#fff"{weight}>'
-            f"{colour.capitalize()} {word}</text></g>"
+            f"{esc(said(say(GATES[colour, is_open])))}</text></g>"
         )
         x += 110
-    quiet = view.get("quiet", 0)
+    quiet = say(N_("no capture: {quiet}/{limit}"), quiet=view.get("quiet", 0), limit=view.get("no_capture_limit", 60))
     out.append(
-        f'<text x="{total_w - RIGHT}" y="49" font-size="13" fill="#cfc6bb" '
-        f'text-anchor="end">no capture: {quiet}/{view.get("no_capture_limit", 60)}</text>'
+        f'<text x="{total_w - RIGHT}" y="49" font-size="13" fill="#cfc6bb" text-anchor="end">{esc(said(quiet))}</text>'
     )
     return "".join(out)
 
@@ -145,10 +162,10 @@ def _square(view: dict, ui: BoardUI, cell: dict, marks: tuple[set, str | None]) 
         )
     parts.append(_click_mark(view, ui, name, piece, cx, cy))
     if piece is not None:
-        what = f"{view['seat_names'][piece]} piece" + (", yours" if piece == view.get("seat") else "")
+        what = (YOUR_PIECE_WORDS if piece == view.get("seat") else PIECE_WORDS)[piece]
     else:
-        what = "empty " + {"red": "red square", "blue": "blue square"}.get(kind, "square")
-    return ui.target(name, "<g>" + "".join(parts) + "</g>", f"{name}: {what}")
+        what = EMPTY_SQUARES.get(kind, N_("empty square"))
+    return ui.target(name, "<g>" + "".join(parts) + "</g>", say(N_("{square}: {what}"), square=name, what=say(what)))
 
 
 def _corner(view: dict, ui: BoardUI, name: str) -> tuple[int, int]:
@@ -208,20 +225,25 @@ def _coordinates(view: dict, ui: BoardUI) -> str:
     return "".join(out)
 
 
-def describe(view: dict) -> list[str]:
-    """Plain English lines for screen readers, email and no-JavaScript play."""
-    names = view["seat_names"]
+PIECES = NP_("{n} piece", "{n} pieces")
+PIECES_ON_BOARD = {
+    "red": N_("{pieces} on the board (White {white}, Black {black}): red squares are open, blue squares are closed."),
+    "blue": N_("{pieces} on the board (White {white}, Black {black}): blue squares are open, red squares are closed."),
+}
+PIECES_OF = (N_("White pieces: {squares}."), N_("Black pieces: {squares}."))
+
+
+def describe(view: dict) -> list[Message]:
+    """The position in words for screen readers, email and no-JavaScript play."""
     lines = []
     outcome = view.get("outcome")
     if outcome:
-        lines.append(f"Game over: {get_game('parity').result_words(outcome)}.")
+        lines.append(say(N_("Game over: {result}."), result=get_game("parity").result_message(outcome)))
     else:
-        lines.append(f"{names[view['to_move']]} to move.")
+        lines.append(say(N_("{seat} to move."), seat=SEAT_NAMES[view["to_move"]]))
     white, black = view["pieces"]
-    lines.append(
-        f"{view['piece_count']} pieces on the board ({names[0]} {white}, {names[1]} {black}): "
-        f"{view['open']} squares are open, {view['closed']} squares are closed."
-    )
+    pieces = Count(view["piece_count"], PIECES)
+    lines.append(say(PIECES_ON_BOARD[view["open"]], pieces=pieces, white=white, black=black))
     by_seat = ([], [])
     red, blue = [], []
     for cell in view["cells"]:
@@ -232,14 +254,23 @@ def describe(view: dict) -> list[str]:
         elif cell["kind"] == "blue":
             blue.append(cell["name"])
     for seat in (0, 1):
-        squares = ", ".join(by_seat[seat]) if by_seat[seat] else "none"
-        lines.append(f"{names[seat]} pieces: {squares}.")
-    lines.append(f"Red squares: {', '.join(red)}.")
-    lines.append(f"Blue squares: {', '.join(blue)}.")
+        squares = ", ".join(by_seat[seat]) if by_seat[seat] else say(N_("none"))
+        lines.append(say(PIECES_OF[seat], squares=squares))
+    lines.append(say(N_("Red squares: {squares}."), squares=", ".join(red)))
+    lines.append(say(N_("Blue squares: {squares}."), squares=", ".join(blue)))
     if view.get("movable"):
-        lines.append(f"Pieces that can move: {', '.join(view['movable'])}.")
-    lines.append(f"Last move: {view['last_move']}." if view.get("last_move") else "No last move.")
-    lines.append(f"Plies without a capture: {view.get('quiet', 0)} of {view.get('no_capture_limit', 60)}.")
-    if view.get("repetitions", 1) >= 2:
-        lines.append(f"This position has occurred {view['repetitions']} times.")
+        lines.append(say(N_("Pieces that can move: {squares}."), squares=", ".join(view["movable"])))
+    if view.get("last_move"):
+        lines.append(say(N_("Last move: {move}."), move=view["last_move"]))
+    else:
+        lines.append(say(N_("No last move.")))
+    lines.append(
+        say(
+            N_("Plies without a capture: {quiet} of {limit}."),
+            quiet=view.get("quiet", 0),
+            limit=view.get("no_capture_limit", 60),
+        )
+    )
+    if view.get("repetitions", 1) >= 2:  # two times or more: no singular
+        lines.append(say(N_("This position has occurred {count} times."), count=view["repetitions"]))
     return lines

@@ -16,7 +16,7 @@ import random
 import re
 
 from games.base import IllegalMove, Outcome
-from games.messages import N_
+from games.messages import NC_
 from games.parity.geometry import (
     CAPTURE_SPAN,
     CAPTURES,
@@ -29,7 +29,7 @@ from games.parity.geometry import (
     STEPS,
 )
 
-SEAT_NAMES = (N_("White"), N_("Black"))
+SEAT_NAMES = (NC_("seat", "White"), NC_("seat", "Black"))
 NO_CAPTURE_LIMIT = 60
 EMPTY = 0  # board cells hold 0 or seat + 1
 

@@ -16,6 +16,7 @@ from daymove.plans.conditional import plan_of
 from daymove.plans.models import AnalysisTree
 from daymove.play.match_board import LinkedBoardUI, select
 from daymove.play.models import Match
+from daymove.play.wording import said
 
 TARGET = "#analysis"
 
@@ -58,11 +59,11 @@ def _board(match: Match, state, seat, root: int, path: tuple, clicked) -> dict:
     view = rules.player_view(state, seat) if positions.is_hidden(match) else rules.visibility.revealed_view(state, seat)
     return {
         "board_svg": mark_safe(rules.render_board(view, ui)),  # renderers escape every text they draw
-        "buttons": [(token, rules.token_label(token), urls[token]) for token in ui.unused_options()],
+        "buttons": [(token, said(rules.token_label(token)), urls[token]) for token in ui.unused_options()],
         "selection": selection,
-        "description": rules.describe(view),
+        "description": rules.position_in_words(view, said),
         "to_move": rules.current_player(state),
-        "to_move_name": rules.seat_names[rules.current_player(state) or 0],
+        "to_move_name": said(rules.seat_names[rules.current_player(state) or 0]),
     }
 
 

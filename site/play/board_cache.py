@@ -78,5 +78,5 @@ def page_context(match: Match, user, clicked: list[str], at: int | None) -> dict
         "can_move": match_board.may_move(match, seat, replaying),
         "replaying": replaying,
         "base_url": match.get_absolute_url(),
-        "seat_names": match.rules.seat_names,
+        "seat_names": match_board.seat_names(match.rules),
     }

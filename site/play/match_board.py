@@ -7,6 +7,7 @@ and the full notation. Nothing here hands the raw state to a template.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -26,6 +27,7 @@ class LinkedBoardUI(BoardUI):
 
     urls: dict[str, str] = field(default_factory=dict)
     target_id: str = "#play"
+    said: Callable[[object], str] = said  # the board's words in the active language
 
     def wrap(self, token: str, inner: str, label: str) -> str:
         url = esc(self.urls[token])
@@ -114,7 +116,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         flip=seat == 1,
     )
     board_svg = mark_safe(rules.render_board(view, ui))  # renderers escape every text they draw
-    buttons = [(token, rules.token_label(token), urls[token]) for token in ui.unused_options()]
+    buttons = [(token, said(rules.token_label(token)), urls[token]) for token in ui.unused_options()]
     return {
         "match": match,
         "rules": rules,
@@ -127,11 +129,16 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         "shown_ply": shown_ply,
         "moves": list(enumerate(full_history)),
         "review": review_steps(base_url, shown_ply, match.ply),
-        "description": rules.describe(view),
+        "description": rules.position_in_words(view, said),
         "prompt": said(rules.prompt_message(view, selection)) if can_move else "",
         "base_url": base_url,
-        "seat_names": rules.seat_names,
+        "seat_names": seat_names(rules),
     }
+
+
+def seat_names(rules) -> list[str]:
+    """The game's seat names in the active language."""
+    return [said(name) for name in rules.seat_names]
 
 
 def is_replay(match: Match, at: int | None) -> bool:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from daymove.play.match_board import last_move_tokens
 from daymove.play.models import Match
+from daymove.play.wording import said
 from games.ui import BoardUI
 
 WIDTH = 480  # pixels: sharp on a phone, small enough for any inbox
@@ -40,8 +41,8 @@ def board_svg(match: Match, seat: int) -> tuple[str, list[str], str | None]:
         view, history = rules.player_view(state, seat), match.history_for(seat, notations)
     else:
         view, history = rules.visibility.revealed_view(state, seat), notations
-    ui = BoardUI(last_move=last_move_tokens(rules, history), flip=seat == 1)
-    return rules.render_board(view, ui), rules.describe(view), history[-1] if history else None
+    ui = BoardUI(last_move=last_move_tokens(rules, history), flip=seat == 1, said=said)
+    return rules.render_board(view, ui), rules.position_in_words(view, said), history[-1] if history else None
 
 
 def png_of(svg: str) -> bytes:

@@ -8,19 +8,19 @@ request's, or the recipient's in the worker: `translation.override`).
 from __future__ import annotations
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
-from games.messages import render, say
+from games.messages import render
 
 
 def said(value: object) -> str:
     """A game's message, count or plain value as text in the active language."""
-    return render(value, gettext, ngettext)
+    return render(value, gettext, ngettext, pgettext)
 
 
 def options_said(rules, options: dict) -> str:
     """A match's or challenge's chosen options in the active language, e.g. "Square board (7×7)"."""
-    return ", ".join(said(say(label)) for label in rules.option_labels(options))
+    return rules.describe_options(options, said)
 
 
 # For text chosen now and shown later: said in the language active when it is rendered (an email's context).

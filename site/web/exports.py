@@ -16,6 +16,7 @@ from django.utils import timezone
 from daymove.plans import trees
 from daymove.plans.models import AnalysisTree, ConditionalPlan
 from daymove.play.models import Match, Move
+from daymove.play.wording import options_said
 from daymove.talk.models import PrivateNote
 
 
@@ -98,7 +99,7 @@ def game_text(match: Match, moves: list[str]) -> list[str]:
     """One match in plain text, as lines: tag lines, a blank line, then one numbered move per line."""
     rules = match.rules
     lines = [_tag("Game", rules.name), _tag("Match", match.pk), _tag("Date", match.created.date().isoformat())]
-    summary = rules.describe_options(match.options)
+    summary = options_said(rules, match.options)
     if summary:
         lines.append(_tag("Options", summary))
     for seat_name, player in zip(rules.seat_names, match.players):

@@ -13,6 +13,7 @@ import pytest
 from games.abande.game import GAME
 from games.abande.rules import PASS, position, removed_at_scoring
 from games.base import BadOptions, IllegalMove
+from games.messages import render
 from games.registry import all_games
 from games.ui import BoardUI
 from tests.support.games import random_states, replay_cli, rules_page_text
@@ -396,7 +397,7 @@ def test_move_tokens():
     assert GAME.move_tokens("d4") == ("d4",)
     assert GAME.move_tokens("d2-c2") == ("d2", "c2")
     assert GAME.move_tokens("pass") == ("pass",)
-    assert GAME.token_label("pass") == "Pass"
+    assert render(GAME.token_label("pass")) == "Pass"
 
 
 # ---- options, serialisation, views -----------------------------------------------------------------------------
@@ -439,18 +440,18 @@ def test_view_and_describe():
     assert view["last_move"] == "e4-d4" and view["outcome"] is None
     assert view["stacks"]["d4"] == "BWB"
     assert GAME.player_view(state, None)["seat"] is None
-    lines = GAME.describe(view)
+    lines = GAME.position_in_words(view)
     assert "White to move." in lines
     assert "You play Black." in lines
-    assert "d4: stack of 3, Black on top (bottom to top: Black, White, Black)." in lines
-    assert "d5: White stone." in lines
+    assert "d4: a stack of 3 stones, black on top (bottom to top: black, white, black)." in lines
+    assert "d5: white stone." in lines
     assert "Stones in hand: Black 0, White 0." in lines
     assert GAME.visibility.sample_state(view, random.Random(0)).cells == state.cells
 
 
 def test_describe_final():
     state = GAME.play(GAME.play(position("hex", T5_STACKS, hands=(0, 0)), "pass"), "pass")
-    lines = GAME.describe(GAME.player_view(state, None))
+    lines = GAME.position_in_words(GAME.player_view(state, None))
     assert "Game over: White won: more stones in scoring stacks after both passed (18 points to 15)." in lines
     assert any("e2, e6" in line for line in lines)
 

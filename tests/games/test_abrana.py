@@ -12,6 +12,7 @@ import pytest
 from games.abrana.game import GAME
 from games.abrana.rules import PLY_LIMIT, position
 from games.base import IllegalMove
+from games.messages import render
 from games.ui import BoardUI, select
 from tests.support.games import replay_cli, rules_page_text
 
@@ -359,7 +360,7 @@ def test_move_tokens():
     assert GAME.move_tokens("a3") == ("a3",)
     assert GAME.move_tokens("e3-e5") == ("e3", "e5")
     assert GAME.move_tokens("pass") == ("pass",)
-    assert GAME.token_label("pass") == "Pass"
+    assert render(GAME.token_label("pass")) == "Pass"
 
 
 def test_reserve_tokens_every_square_clickable_first_or_second():
@@ -401,21 +402,21 @@ def test_setup_view_shows_reservation():
     assert view["reserved"] == ["b6", "f3"] and view["phase"] == "place-red"
     svg = GAME.render_board(view, BoardUI())
     assert svg.count("reserved</text>") == 2
-    assert any("b6, f3" in line for line in GAME.describe(view))
+    assert any("b6, f3" in line for line in GAME.position_in_words(view))
     state = play(state, "a1", "b6")
     assert GAME.player_view(state, 0)["reserved"] == []
 
 
 def test_describe():
     state = position(red="c3", green="f6", markers={"d3": "black", "e4": "red"}, to_move=0)
-    lines = GAME.describe(GAME.player_view(state, None))
+    lines = GAME.position_in_words(GAME.player_view(state, None))
     text = "\n".join(lines)
     assert "Red to move" in text and "Red pawn on c3." in text and "Green pawn on f6." in text
     assert "black on d3" in text and "red on e4" in text and "no green" in text
     assert "Supply: black 5, red 5, green 6." in text
     assert "free-jump" in text and "e3" in text
     over = play(position(red="d4", green="e5", to_move=0), "d4-e5")
-    text = "\n".join(GAME.describe(GAME.player_view(over, 0)))
+    text = "\n".join(GAME.position_in_words(GAME.player_view(over, 0)))
     assert "Game over: Red won: Green's pawn was captured" in text and "Green pawn: removed." in text
 
 

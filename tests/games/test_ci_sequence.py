@@ -15,6 +15,7 @@ from games.ci_sequence import geometry as B
 from games.ci_sequence import playouts
 from games.ci_sequence.game import GAME
 from games.ci_sequence.rules import PLY_LIMIT, State, play_code, position, scores
+from games.messages import render
 from games.ui import BoardUI
 from tests.support.games import random_states, replay_cli, rules_page_text
 
@@ -460,8 +461,8 @@ def test_notation_round_trip_and_errors():
     assert GAME.move_tokens("b2-c3") == ("b2", "c3")
     assert GAME.move_tokens("Bm@a1>E") == ("Bm", "a1", ">E")
     assert GAME.move_tokens("B?@a1>E") == ("B?", "a1", ">E")
-    assert GAME.token_label(">NE") == "Push north-east"
-    assert GAME.token_label("Om") == "Orange moon"
+    assert render(GAME.token_label(">NE")) == "Push north-east"
+    assert render(GAME.token_label("Om")) == "Orange moon"
 
 
 def test_typed_notation_is_read_in_any_case():
@@ -722,7 +723,7 @@ def test_outputs_do_not_depend_on_hidden_symbols(memory):
                 continue
             for seat in (0, 1, None):
                 view = GAME.player_view(state, seat)
-                text = GAME.describe(view)
+                text = GAME.position_in_words(view)
                 svg = GAME.render_board(view, BoardUI())
                 sample = (
                     GAME.to_json(GAME.visibility.sample_state(view, random.Random(7))) if seat is not None else None
@@ -730,7 +731,7 @@ def test_outputs_do_not_depend_on_hidden_symbols(memory):
                 for other in _swapped(state, seat):
                     other_view = GAME.player_view(other, seat)
                     assert other_view == view
-                    assert GAME.describe(other_view) == text
+                    assert GAME.position_in_words(other_view) == text
                     assert GAME.render_board(other_view, BoardUI()) == svg
                     if seat is not None:
                         assert GAME.to_json(GAME.visibility.sample_state(other_view, random.Random(7))) == sample
@@ -743,8 +744,8 @@ def test_spectator_and_opponent_see_no_hidden_symbols_in_text():
     for seat in (1, None):
         view = GAME.player_view(state, seat)
         assert view["cells"]["b2"]["symbol"] is None and view["cells"]["a1"]["symbol"] is None
-        joined = " ".join(GAME.describe(view)) + GAME.render_board(view, BoardUI())
-        for line in GAME.describe(view):
+        joined = " ".join(GAME.position_in_words(view)) + GAME.render_board(view, BoardUI())
+        for line in GAME.position_in_words(view):
             if line.startswith(("b2:", "a1:")):
                 assert "symbol unknown" in line and "moon" not in line and "sun" not in line
         assert view["last_move"] == "B?@a1"
@@ -900,7 +901,9 @@ def test_end_reveals_everything_with_pairs_and_lines():
         svg = GAME.render_board(view, BoardUI())
         assert svg.count("<line ") == 7
         assert "Moon 6 – Sun 6" in svg
-        assert any("Moon won: equal scores, and their symbol fills a whole" in line for line in GAME.describe(view))
+        assert any(
+            "Moon won: equal scores, and their symbol fills a whole" in line for line in GAME.position_in_words(view)
+        )
     assert GAME.visibility.history_for(state, 1, ["Bm@a1"]) == ["Bm@a1"]
 
 
@@ -974,7 +977,7 @@ def test_render_hand_tokens_and_push_arrows():
     ui = BoardUI(options={">E": "?p=E", "confirm": "?c"}, selected=("Bd", "a1"))
     svg = GAME.render_board(view, ui)
     assert ui.unused_options() == ["confirm"]
-    assert 'data-label="push E from a1"' in svg
+    assert 'data-label="push east from a1"' in svg
 
 
 def test_render_final_phase_and_spectator():
@@ -996,7 +999,7 @@ def test_render_final_phase_and_spectator():
         assert view["phase"] == "final"
         svg = GAME.render_board(view, BoardUI())
         assert "Final placements" in svg
-        assert any("Final placements" in line for line in GAME.describe(view))
+        assert any("Final placements" in line for line in GAME.position_in_words(view))
 
 
 # ---- the command-line referee ------------------------------------------------------------------

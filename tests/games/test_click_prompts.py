@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from games.messages import render
 from games.registry import all_games
 from games.ui import Selection, select
 from tests.support.games import random_states
@@ -61,7 +62,7 @@ def _walk(game, legal: list[str]):
 
 def _names(game, token: str, text: str) -> bool:
     """True when `text` names the clicked `token`: itself, or the words of its button's label."""
-    words = game.token_label(token).lower().split()
+    words = render(game.token_label(token)).lower().split()
     return bool(re.search(rf"(?<![\w@]){re.escape(token)}(?![\w])", text)) or all(w in text.lower() for w in words)
 
 

@@ -109,7 +109,7 @@ def test_rules_interface_over_random_games(game, options):
                 json.dumps(view)
                 svg = game.render_board(view, BoardUI())
                 assert svg.startswith("<svg") and svg.endswith("</svg>")
-                assert game.describe(view)
+                assert game.position_in_words(view)
 
 
 @pytest.mark.parametrize("game", GAMES)

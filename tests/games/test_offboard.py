@@ -441,7 +441,7 @@ def test_player_view_and_previews():
 
 def test_describe():
     state = GAME.play(position(["f1", "e5"], ["c2", "d2", "e2"], to_move=1, gutters={"G1": 0}), "c2-f1")
-    lines = GAME.describe(GAME.player_view(state, None))
+    lines = GAME.position_in_words(GAME.player_view(state, None))
     text = "\n".join(lines)
     assert lines[0] == "Red to move."
     assert "Score: Red 0, Yellow 1" in text
@@ -449,7 +449,9 @@ def test_describe():
     assert "Gutter G1 (worth 1) holds a red ball." in text
     assert "Last move: c2-f1." in text
     over = GAME.play(position(["b2", "c3"], ["a1"], gutters={"G3": 1, "G2": 1}), "c3-a1")
-    assert GAME.describe(GAME.player_view(over, 0))[0] == "Game over: Red won: first to 6 points (7 points to 0)."
+    assert (
+        GAME.position_in_words(GAME.player_view(over, 0))[0] == "Game over: Red won: first to 6 points (7 points to 0)."
+    )
 
 
 def _check_markup(svg: str):

@@ -364,14 +364,14 @@ def test_player_view_contents():
 
 def test_describe():
     state = position(["b4", "c5", "e4"], ["b5", "e5"], last_move="a2-a3")
-    lines = GAME.describe(GAME.player_view(state, None))
+    lines = GAME.position_in_words(GAME.player_view(state, None))
     text = "\n".join(lines)
     assert lines[0] == "White to move."
     assert "5 pieces on the board" in text and "blue squares are open" in text
     assert "White pieces: b4, e4, c5." in text
     assert "Black pieces: b5, e5." in text
     assert "Last move: a2-a3." in text
-    out = GAME.describe(GAME.player_view(GAME.play(position(["a3"], ["a4"]), "a3xa5"), 0))
+    out = GAME.position_in_words(GAME.player_view(GAME.play(position(["a3"], ["a4"]), "a3xa5"), 0))
     assert out[0] == "Game over: White won: Black's last piece was captured (1 piece to 0)."
 
 

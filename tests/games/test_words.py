@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from games.messages import render
 from games.registry import all_games
 from games.ui import BoardUI, select
 from games.words import SITE_ENDINGS
@@ -59,7 +60,7 @@ def test_the_second_step_says_what_the_first_chose_and_how_to_undo_it(game):
             chosen = tokens[:depth]
             text = game.prompt(view, select(game, legal, list(chosen)))
             last = chosen[-1]
-            assert last in text or game.token_label(last).lower() in text.lower()
+            assert last in text or render(game.token_label(last)).lower() in text.lower()
             assert "Start over" in text, "how to undo the first click"
             assert text != game.prompt(view)
 
@@ -142,7 +143,7 @@ def test_a_board_ended_by_the_site_never_says_to_move(game):
             for outcome in _site_endings():
                 view = game.ended_view(game.visibility.revealed_view(state, seat), outcome)
                 svg = game.render_board(view, BoardUI(flip=seat == 1))
-                words = " ".join(game.describe(view))
+                words = " ".join(game.position_in_words(view))
                 for text in (svg, words):
                     assert not re.search(r"to move", text, re.I), (outcome, text)
                 result = game.result_words(outcome)

@@ -248,7 +248,7 @@ class LeakChecker:
             page = viewer.client.get(url).content.decode()
             if [entry for _, entry in history_entries(page)] != notations:
                 self.leaks.append(f"{viewer.name} does not see the whole move list at the end")
-            for line in self.game.describe(self.game.visibility.revealed_view(final, viewer.seat)):
+            for line in self.game.position_in_words(self.game.visibility.revealed_view(final, viewer.seat)):
                 if html.escape(line, quote=False) not in page and html.escape(line) not in page:
                     self.leaks.append(f"{viewer.name} is not told at the end: {line!r}")
             record = viewer.client.get(reverse("match_record_json", args=[match.pk])).json()

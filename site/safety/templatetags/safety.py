@@ -2,9 +2,11 @@
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from daymove.players.bots import bot_level
+from games.bot.levels import level_label
+from games.messages import render
 
 register = template.Library()
 
@@ -15,5 +17,6 @@ def bot_badge(user) -> str:
     level = bot_level(user)
     if level is None:
         return ""
-    title = gettext("A bot run by the site (%(level)s level)") % {"level": level}
+    level_name = render(level_label(level), gettext, ngettext, pgettext)  # below play: its `said`, spelled out
+    title = gettext("A bot run by the site (%(level)s level)") % {"level": level_name}
     return format_html(' <span class="bot-badge" title="{}">{}</span>', title, pgettext("a badge", "bot"))
