@@ -48,15 +48,15 @@ def test_matches_in_progress_are_capped_for_both_sides_of_an_acceptance(alice, b
     carols = create_challenge(carol, "abande", {}, rated=False)
     alices = create_challenge(alice, "abande", {}, rated=False)
     MatchFactory(player0=alice, player1=bob)  # alice is now at the cap
-    with pytest.raises(Refused, match="You have 1 matches in progress"):
+    with pytest.raises(Refused, match="You have 1 match in progress"):
         create_challenge(alice, "abande", {}, rated=False)
-    with pytest.raises(Refused, match="You have 1 matches in progress"):
+    with pytest.raises(Refused, match="You have 1 match in progress"):
         accept_challenge(carols.pk, alice)
-    with pytest.raises(Refused, match="alice has 1 matches in progress"):
+    with pytest.raises(Refused, match="alice has 1 match in progress"):
         accept_challenge(alices.pk, carol)
     assert Match.objects.count() == 1 and Challenge.objects.filter(status=Challenge.Status.OPEN).count() == 2
     page = _client(carol).post(reverse("accept_challenge", args=[alices.pk]), follow=True).content.decode()
-    assert "alice has 1 matches in progress, the most allowed" in page
+    assert "alice has 1 match in progress, the most allowed" in page
 
 
 def test_bots_are_exempt(alice, bob, carol, bot, settings):

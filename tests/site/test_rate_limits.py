@@ -59,7 +59,7 @@ def test_unverified_accounts_get_fewer_challenges_an_hour(db, settings, at_noon)
     settings.DAYMOVE_CHALLENGES_PER_HOUR_UNVERIFIED = 1
     newcomer = UserFactory(username="newcomer", verified=False)
     create_challenge(newcomer, "abande", {}, rated=False)
-    with pytest.raises(RateLimited, match="created 1 challenges"):
+    with pytest.raises(RateLimited, match="created 1 challenge "):
         create_challenge(newcomer, "abande", {}, rated=False)
 
 
@@ -70,7 +70,7 @@ def test_the_challenge_form_answers_429_with_the_message(alice, settings, at_noo
     assert client.post(url, CHALLENGE_FORM).status_code == 302
     response = client.post(url, CHALLENGE_FORM)
     assert response.status_code == 429
-    assert "You have created 1 challenges this hour, the most allowed: try again in 60 minutes." in (
+    assert "You have created 1 challenge this hour, the most allowed: try again in 60 minutes." in (
         response.content.decode()
     )
     assert Challenge.objects.count() == 1
