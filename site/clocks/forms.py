@@ -81,5 +81,5 @@ def clean_time_control(form: forms.Form) -> dict | None:
 class VacationForm(forms.Form):
     """Book days away: first and last day, inclusive, in your own time zone."""
 
-    start = forms.DateField(label="First day away", widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(label="Last day away", widget=forms.DateInput(attrs={"type": "date"}))
+    start = forms.DateField(label=_("First day away"), widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label=_("Last day away"), widget=forms.DateInput(attrs={"type": "date"}))

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from daymove.clocks.zones import is_zone, zone_choices
 from daymove.notify.models import REMINDER_HOURS, EmailPreferences
@@ -10,55 +13,62 @@ from daymove.players.models import Player
 
 
 def _hour_label(hours: int) -> str:
-    return f"{hours} hour{'s' if hours != 1 else ''} left"
+    return ngettext("%(hours)d hour left", "%(hours)d hours left", hours) % {"hours": hours}
 
 
 class PreferencesForm(forms.Form):
     """Time zone, which emails, reminder thresholds and the digest hour."""
 
-    time_zone = forms.ChoiceField(help_text="Deadlines are shown, and the digest sent, in this time zone.")
+    # The zones' IANA names (cities and regions) are not translated.
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        widget=forms.Select(attrs={"translate": "no"}),
+        help_text=_("Deadlines are shown, and the digest sent, in this time zone."),
+    )
     turn_emails = forms.ChoiceField(
-        label="When it is my turn", choices=EmailPreferences.TurnEmails.choices, widget=forms.RadioSelect
+        label=_("When it is my turn"), choices=EmailPreferences.TurnEmails.choices, widget=forms.RadioSelect
     )
     digest_hour = forms.TypedChoiceField(
-        label="Send the digest at", coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)]
+        label=_("Send the digest at"), coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)]
     )
-    reminders = forms.BooleanField(label="Remind me before a deadline", required=False)
+    reminders = forms.BooleanField(label=_("Remind me before a deadline"), required=False)
     reminder_hours = forms.TypedMultipleChoiceField(
-        label="Remind me when",
+        label=_("Remind me when"),
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        choices=[(h, _hour_label(h)) for h in REMINDER_HOURS],
+        choices=[(h, lazy(_hour_label, str)(h)) for h in REMINDER_HOURS],  # in the reader's language
     )
-    game_over = forms.BooleanField(label="Email me when a match ends", required=False)
-    challenges = forms.BooleanField(label="Email me when someone challenges me", required=False)
+    game_over = forms.BooleanField(label=_("Email me when a match ends"), required=False)
+    challenges = forms.BooleanField(label=_("Email me when someone challenges me"), required=False)
     league_reminder = forms.BooleanField(
-        label="Leagues: remind me 3 days before a season I registered for starts", required=False
+        label=_("Leagues: remind me 3 days before a season I registered for starts"), required=False
     )
     season_started = forms.BooleanField(
-        label="Leagues: when a season of mine starts (my division, opponents and first deadlines)", required=False
+        label=_("Leagues: when a season of mine starts (my division, opponents and first deadlines)"), required=False
     )
     season_closed = forms.BooleanField(
-        label="Leagues: when a season of mine closes (my place, promotion or relegation, the next start)",
+        label=_("Leagues: when a season of mine closes (my place, promotion or relegation, the next start)"),
         required=False,
     )
     season_waiting = forms.BooleanField(
-        label="Leagues: when a season I registered for waits for more players", required=False
+        label=_("Leagues: when a season I registered for waits for more players"), required=False
     )
     league_withdrawn = forms.BooleanField(
-        label="Leagues: when I am withdrawn from a season (why, and what becomes of my games)", required=False
+        label=_("Leagues: when I am withdrawn from a season (why, and what becomes of my games)"), required=False
     )
     ladder_challenged = forms.BooleanField(
-        label="Ladders: when someone challenges me (the match has started)", required=False
+        label=_("Ladders: when someone challenges me (the match has started)"), required=False
     )
-    ladder_passed = forms.BooleanField(label="Ladders: when a challenger's win moves me down a place", required=False)
+    ladder_passed = forms.BooleanField(
+        label=_("Ladders: when a challenger's win moves me down a place"), required=False
+    )
     ladder_moved = forms.BooleanField(
-        label="Ladders: when I drop for being idle, or the moderators move me", required=False
+        label=_("Ladders: when I drop for being idle, or the moderators move me"), required=False
     )
-    ladder_idle = forms.BooleanField(label="Ladders: a week before I am removed for being idle", required=False)
+    ladder_idle = forms.BooleanField(label=_("Ladders: a week before I am removed for being idle"), required=False)
     next_game_after_move = forms.BooleanField(
-        label="After I move, go to my next game where it is my turn", required=False
+        label=_("After I move, go to my next game where it is my turn"), required=False
     )
 
     def __init__(self, *args, **kwargs):
@@ -69,7 +79,7 @@ class PreferencesForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("reminders") and not data.get("reminder_hours"):
-            self.add_error("reminder_hours", "Choose when to be reminded, or turn reminders off.")
+            self.add_error("reminder_hours", _("Choose when to be reminded, or turn reminders off."))
         return data
 
 

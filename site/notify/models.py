@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 REMINDER_HOURS = (1, 2, 4, 8, 12, 24, 48, 72)
 DEFAULT_REMINDER_HOURS = [24]
@@ -20,35 +21,37 @@ class EmailPreferences(models.Model):
     """A player's email choices; a player without a row gets the defaults."""
 
     class TurnEmails(models.TextChoices):
-        EACH = "each", "An email each time it is my turn"
-        DIGEST = "digest", "One daily digest of the matches waiting for me"
-        OFF = "off", "No turn emails"
+        EACH = "each", _("An email each time it is my turn")
+        DIGEST = "digest", _("One daily digest of the matches waiting for me")
+        OFF = "off", _("No turn emails")
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="email_preferences"
     )
     turn_emails = models.CharField(max_length=8, choices=TurnEmails.choices, default=TurnEmails.EACH)
-    digest_hour = models.PositiveSmallIntegerField(default=8, help_text="Local hour (0–23) of the daily digest.")
+    digest_hour = models.PositiveSmallIntegerField(default=8, help_text=_("Local hour (0–23) of the daily digest."))
     reminders = models.BooleanField(default=True)
     reminder_hours = models.JSONField(
-        default=default_reminder_hours, help_text="Remind when this many hours are left before a deadline."
+        default=default_reminder_hours, help_text=_("Remind when this many hours are left before a deadline.")
     )
     game_over = models.BooleanField(default=True)
     challenges = models.BooleanField(default=True)
     # Leagues: one choice per kind of league email (each has its own unsubscribe link).
-    league_reminder = models.BooleanField(default=True, help_text="3 days before a season I registered for starts.")
-    season_started = models.BooleanField(default=True, help_text="My division, opponents and first deadlines.")
-    season_closed = models.BooleanField(default=True, help_text="My place, movement and the next start.")
-    season_waiting = models.BooleanField(default=True, help_text="A season I registered for waits for entrants.")
-    league_withdrawn = models.BooleanField(default=True, help_text="I was withdrawn from a season, and why.")
+    league_reminder = models.BooleanField(default=True, help_text=_("3 days before a season I registered for starts."))
+    season_started = models.BooleanField(default=True, help_text=_("My division, opponents and first deadlines."))
+    season_closed = models.BooleanField(default=True, help_text=_("My place, movement and the next start."))
+    season_waiting = models.BooleanField(default=True, help_text=_("A season I registered for waits for entrants."))
+    league_withdrawn = models.BooleanField(default=True, help_text=_("I was withdrawn from a season, and why."))
     # Ladders: one choice per kind of ladder email.
-    ladder_challenged = models.BooleanField(default=True, help_text="Someone challenged me on a ladder.")
-    ladder_passed = models.BooleanField(default=True, help_text="A challenger's win moved me down a place.")
-    ladder_moved = models.BooleanField(default=True, help_text="I dropped for being idle, or was moved by moderators.")
-    ladder_idle = models.BooleanField(default=True, help_text="A week before I am removed for being idle.")
+    ladder_challenged = models.BooleanField(default=True, help_text=_("Someone challenged me on a ladder."))
+    ladder_passed = models.BooleanField(default=True, help_text=_("A challenger's win moved me down a place."))
+    ladder_moved = models.BooleanField(
+        default=True, help_text=_("I dropped for being idle, or was moved by moderators.")
+    )
+    ladder_idle = models.BooleanField(default=True, help_text=_("A week before I am removed for being idle."))
 
     class Meta:
-        verbose_name_plural = "email preferences"
+        verbose_name_plural = _("email preferences")
         indexes = [models.Index(fields=["turn_emails", "digest_hour"])]
 
     def __str__(self):
@@ -90,7 +93,7 @@ class SeenPosition(models.Model):
 
     match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    ply = models.IntegerField(help_text="The match's ply when the page last showed its current position.")
+    ply = models.IntegerField(help_text=_("The match's ply when the page last showed its current position."))
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_seen_position_per_player")]
@@ -104,7 +107,7 @@ class DeclinedOffer(models.Model):
 
     match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    ply = models.IntegerField(help_text="The match's ply when the offer was declined.")
+    ply = models.IntegerField(help_text=_("The match's ply when the offer was declined."))
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_declined_offer_per_player")]

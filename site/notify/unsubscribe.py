@@ -5,26 +5,28 @@ from __future__ import annotations
 from django.conf import settings
 from django.core import signing
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from daymove.notify.models import FIELD_KINDS, EmailPreferences
 
 SALT = "daymove.notify.unsubscribe"
 KINDS = ("your_turn", "digest", "reminder", "game_over", "challenge", *FIELD_KINDS)
+# What the unsubscribe page calls each kind ("Stop %(kind_name)s?").
 KIND_NAMES = {
-    "your_turn": "“your turn” emails",
-    "digest": "the daily digest",
-    "reminder": "deadline reminders",
-    "game_over": "game-over emails",
-    "challenge": "challenge emails",
-    "league_reminder": "league registration reminders",
-    "season_started": "“season started” emails of leagues",
-    "season_closed": "“season closed” emails of leagues",
-    "season_waiting": "“season waiting for players” emails of leagues",
-    "league_withdrawn": "league withdrawal emails",
-    "ladder_challenged": "“challenged on the ladder” emails",
-    "ladder_passed": "“passed on the ladder” emails",
-    "ladder_moved": "“ladder place moved” emails",
-    "ladder_idle": "ladder idle warnings",
+    "your_turn": _("“your turn” emails"),
+    "digest": _("the daily digest"),
+    "reminder": _("deadline reminders"),
+    "game_over": _("game-over emails"),
+    "challenge": _("challenge emails"),
+    "league_reminder": _("league registration reminders"),
+    "season_started": _("“season started” emails of leagues"),
+    "season_closed": _("“season closed” emails of leagues"),
+    "season_waiting": _("“season waiting for players” emails of leagues"),
+    "league_withdrawn": _("league withdrawal emails"),
+    "ladder_challenged": _("“challenged on the ladder” emails"),
+    "ladder_passed": _("“passed on the ladder” emails"),
+    "ladder_moved": _("“ladder place moved” emails"),
+    "ladder_idle": _("ladder idle warnings"),
 }
 
 

@@ -1,13 +1,16 @@
 """Account forms."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 
 class DeleteAccountForm(forms.Form):
     """Deleting an account asks for the password again and an explicit confirmation."""
 
-    password = forms.CharField(widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
-    confirm = forms.BooleanField(label="I understand: my account and personal data are removed for good.")
+    password = forms.CharField(
+        label=_("Password"), widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+    confirm = forms.BooleanField(label=_("I understand: my account and personal data are removed for good."))
 
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -16,5 +19,5 @@ class DeleteAccountForm(forms.Form):
     def clean_password(self):
         password = self.cleaned_data["password"]
         if not self.user.has_usable_password() or not self.user.check_password(password):
-            raise forms.ValidationError("That is not your password.")
+            raise forms.ValidationError(_("That is not your password."))
         return password

@@ -3,18 +3,19 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 KINDS = {
-    "your_turn": "It is my turn",
-    "challenge": "Someone challenges me",
-    "draw_offer": "My opponent offers a draw",
-    "draw_declined": "My opponent declines my draw offer",
-    "game_over": "A match of mine ends",
-    "season_started": "A league season of mine starts",
-    "ladder_challenged": "Someone challenges me on a ladder",
-    "ladder_passed": "A challenger passes me on a ladder",
-    "ladder_moved": "I drop on a ladder for being idle, or the moderators move me",
-    "ladder_idle": "A week before I am removed from a ladder for being idle",
+    "your_turn": _("It is my turn"),
+    "challenge": _("Someone challenges me"),
+    "draw_offer": _("My opponent offers a draw"),
+    "draw_declined": _("My opponent declines my draw offer"),
+    "game_over": _("A match of mine ends"),
+    "season_started": _("A league season of mine starts"),
+    "ladder_challenged": _("Someone challenges me on a ladder"),
+    "ladder_passed": _("A challenger passes me on a ladder"),
+    "ladder_moved": _("I drop on a ladder for being idle, or the moderators move me"),
+    "ladder_idle": _("A week before I am removed from a ladder for being idle"),
 }
 
 
@@ -41,19 +42,19 @@ class PushPreferences(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="push_preferences"
     )
-    your_turn = models.BooleanField("It is my turn", default=True)
-    challenge = models.BooleanField("Someone challenges me", default=True)
-    draw_offer = models.BooleanField("My opponent offers a draw", default=True)
-    draw_declined = models.BooleanField("My opponent declines my draw offer", default=True)
-    game_over = models.BooleanField("A match of mine ends", default=True)
-    season_started = models.BooleanField("A league season of mine starts", default=True)
+    your_turn = models.BooleanField(KINDS["your_turn"], default=True)
+    challenge = models.BooleanField(KINDS["challenge"], default=True)
+    draw_offer = models.BooleanField(KINDS["draw_offer"], default=True)
+    draw_declined = models.BooleanField(KINDS["draw_declined"], default=True)
+    game_over = models.BooleanField(KINDS["game_over"], default=True)
+    season_started = models.BooleanField(KINDS["season_started"], default=True)
     ladder_challenged = models.BooleanField(KINDS["ladder_challenged"], default=True)
     ladder_passed = models.BooleanField(KINDS["ladder_passed"], default=True)
     ladder_moved = models.BooleanField(KINDS["ladder_moved"], default=True)
     ladder_idle = models.BooleanField(KINDS["ladder_idle"], default=True)
 
     class Meta:
-        verbose_name_plural = "push preferences"
+        verbose_name_plural = _("push preferences")
 
     def __str__(self):
         return f"push preferences of {self.user}"

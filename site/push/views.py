@@ -31,7 +31,7 @@ def manifest(request):
     body = {
         "name": "Daymove",
         "short_name": "Daymove",
-        "description": "Correspondence play of abstract strategy games: a move a day.",
+        "description": gettext("Correspondence play of abstract strategy games: a move a day."),
         "id": "/",
         "start_url": "/",
         "scope": "/",
@@ -46,7 +46,9 @@ def manifest(request):
 @require_GET
 def service_worker(request):
     """The service worker, served from the root so that its scope is the whole site."""
-    script = render_to_string("push/sw.js", {"icon": static("icons/icon-192.png")})
+    # Its one sentence in the language of the page that installed it (sw.js is not a template the catalogue reads).
+    offline = gettext("Daymove cannot be reached: you seem to be offline.")
+    script = render_to_string("push/sw.js", {"icon": static("icons/icon-192.png"), "offline": offline})
     response = HttpResponse(script, content_type="text/javascript")
     response["Cache-Control"] = "no-cache"  # browsers look for a new version on every visit
     return response

@@ -1,4 +1,5 @@
-// Push settings: turn notifications on or off on this device (the page gives the site's VAPID key).
+// Push settings: turn notifications on or off on this device (the page gives the site's VAPID key and the words
+// to say, in the page's language).
 (function () {
   const root = document.getElementById("push-device");
   if (!root) return;
@@ -6,7 +7,8 @@
   const on = document.getElementById("push-on");
   const off = document.getElementById("push-off");
   const csrf = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
-  const say = (text) => { status.textContent = text; };
+  const text = root.dataset;  // the page's words, in its language (data-say-*)
+  const say = (words) => { status.textContent = words; };
 
   function keyBytes(base64url) {
     const padded = (base64url + "===".slice((base64url.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");
@@ -19,7 +21,7 @@
       headers: {"Content-Type": "application/json", "X-CSRFToken": csrf},
       body: JSON.stringify(subscription),
       credentials: "same-origin",
-    }).then((response) => { if (!response.ok) throw new Error("the site refused the subscription"); });
+    }).then((response) => { if (!response.ok) throw new Error(text.sayRefused); });
   }
 
   async function current() {
@@ -31,20 +33,20 @@
     const subscription = await current();
     on.hidden = Boolean(subscription);
     off.hidden = !subscription;
-    say(subscription ? "Notifications are on for this device." : "Notifications are off for this device.");
+    say(subscription ? text.sayOn : text.sayOff);
   }
 
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !root.dataset.key) {
-    say(root.dataset.key ? "This browser cannot take push notifications." : "Push notifications are not set up on this site.");
+    say(root.dataset.key ? text.sayUnable : text.sayUnset);
     return;
   }
   on.addEventListener("click", async () => {
     try {
-      if ((await Notification.requestPermission()) !== "granted") { say("Notifications are blocked for this site in your browser."); return; }
+      if ((await Notification.requestPermission()) !== "granted") { say(text.sayBlocked); return; }
       const registration = await navigator.serviceWorker.ready;
       const subscription = await registration.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(root.dataset.key)});
       await post(root.dataset.subscribe, subscription.toJSON());
-    } catch (error) { say("Could not turn notifications on: " + error.message); return; }
+    } catch (error) { say(text.sayFailed + " " + error.message); return; }
     refresh();
   });
   off.addEventListener("click", async () => {

@@ -7,7 +7,7 @@ self.addEventListener("fetch", (event) => {
   if (event.request.mode !== "navigate") return;
   event.respondWith(
     fetch(event.request).catch(
-      () => new Response("Daymove cannot be reached: you seem to be offline.", {
+      () => new Response("{{ offline|escapejs }}", {
         status: 503,
         headers: {"Content-Type": "text/plain; charset=utf-8"},
       }),

@@ -4,8 +4,8 @@ Each case of the URL matrix (tests/support/url_policy.py) builds its small site 
 URL gets it in the pseudo-language; every HTML answer (not JSON, feeds, pictures, downloads or redirects: told by the
 answer itself) is read by `tests.support.pseudo.untranslated`. Select one URL with `-k <URL name>`.
 
-What is knowingly still English is in PENDING, by URL name (or case id, "report_player[a chat line]"), with the reason; an entry whose pages are clean fails
-here, so the list says what is left and nothing more.
+What is knowingly still English is in PENDING, by URL name (or case id, "report_player[a chat line]"), with the
+reason; an entry whose pages are clean fails here, so the list says what is left and nothing more.
 """
 
 from __future__ import annotations
@@ -32,25 +32,12 @@ class Pending:
     skip: tuple[str, ...] = ()
 
 
-# The match page and its live parts: the board's SVG labels and the position in words, which the games write (the
-# games helper is marking them).
-BOARD = Pending("the games' board labels and position in words (games/*), being marked")
 # Django's admin: the names of the site's apps, models and fields (verbose names in each app) and the site's admin
 # actions, columns and filters.
 ADMIN = Pending("app, model and field names of the site's models, and the site's admin actions, being marked")
 PENDING: dict[str, Pending] = {
-    "match": BOARD,
-    "match_part[head]": BOARD,
-    "match_part[play]": BOARD,
-    "match_part[actions]": BOARD,
-    "analysis": Pending("the analysis board: the games' board words, and its own texts (games helper)"),
     "resign": Pending("the resignation page, a refusal-side page being marked"),
-    "competitions:division": Pending("the division page, being marked by the leagues helper"),
     "report_player": Pending("the report form (moderation), being marked"),
-    "delete_account": Pending("the account deletion page (settings helper, next)"),
-    "player_settings": Pending("the settings page (settings helper, next)"),
-    "push_settings": Pending("the push settings' kinds (settings helper, next)"),
-    "unsubscribe": Pending("the unsubscribe page (settings helper, next)"),
     "admin:index": ADMIN,
     "admin:play_match_changelist": ADMIN,
     "admin:play_match_change": ADMIN,
@@ -87,7 +74,8 @@ def test_every_word_of_every_page_is_translated(name, index):
     case, world, url = prepare_case(name, index)
     headers = {"HTTP_HX_REQUEST": "true"} if case.htmx else {}
     allowed = [user.username for user in world.users.values()] + list(WRITTEN_BY_PEOPLE)
-    pending = PENDING.get(case_id((name, index)), PENDING.get(name))
+    key = case_id((name, index)) if case_id((name, index)) in PENDING else name
+    pending = PENDING.get(key)
     english, english_outside_pending = {}, {}
     with pseudo_language() as language:
         for role in readers(name, index):
@@ -106,7 +94,7 @@ def test_every_word_of_every_page_is_translated(name, index):
     if pending is None:
         assert not left, f"English on {url}: {left}"
         return
-    assert left, f"{name} is clean in the pseudo-language: remove it from PENDING"
+    assert left, f"{key} is clean in the pseudo-language: remove it from PENDING"
     outside = {role: words for role, words in english_outside_pending.items() if words}
     assert not outside, f"English on {url} outside the pending parts {pending.skip}: {outside}"
 

@@ -144,6 +144,8 @@ class _Reader(HTMLParser):
                     continue
                 if attributes.get(name):
                     self.texts.append(attributes[name])
+            # What a script says as it goes, given by the page in its language (static/js/push.js).
+            self.texts += [value for name, value in attrs if name.startswith("data-say-") and value]
             if tag == "input" and attributes.get("type") in ("submit", "button") and attributes.get("value"):
                 self.texts.append(attributes["value"])
         if tag not in VOID:
