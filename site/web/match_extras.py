@@ -10,6 +10,7 @@ from daymove.notify.declines import declined_by
 from daymove.plans.summary import plans_context
 from daymove.play.draws import can_offer_draw
 from daymove.play.models import Match
+from daymove.play.wording import said
 from daymove.ratings.models import RatingChange, display
 from daymove.ratings.updates import ratings_for
 from daymove.talk.services import talk_context
@@ -46,7 +47,7 @@ def match_extras(match: Match, user) -> dict:
         players.append(
             {
                 "user": player,
-                "seat_name": match.rules.seat_names[s],
+                "seat_name": said(match.rules.seat_names[s]),  # a word with a context: said here
                 "is_you": seat == s,
                 "rating": display(rows[player.pk].current(now)),
                 "change": change.delta_display if change else "",

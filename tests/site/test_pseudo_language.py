@@ -35,18 +35,11 @@ from tests.support.turn_emails import past_the_grace
 
 compile_catalogues()
 
-# Parts of the match page that the games still write in English (the next step of issue 30): the board's SVG labels
-# (render_board) and the position in words (Game.describe), which the turn email's board lines share.
-GAME_BOARD_WORDS = ("board-wrap", "describe")
 # The profile's league seasons and ladder places: the league and ladder work was being finished when the profile was
 # marked, and is the next to mark (its sections, by the headings that label them).
 PROFILE_COMPETITIONS = ("leagues-heading", "ladder-places-title")
-# The push settings' choices: the labels of PushPreferences' fields (the league and ladder kinds among them), next.
-PUSH_KINDS = ("push-kinds",)
 PENDING = {
-    "match": GAME_BOARD_WORDS,
     "profile": PROFILE_COMPETITIONS,
-    "push settings": PUSH_KINDS,
 }
 
 
@@ -94,7 +87,7 @@ PAGES = [
     Page("own archive, nothing found", lambda s: reverse("player_archive", args=["alice"]) + "?result=drawn", "alice"),
     Page("challenge form", lambda s: reverse("new_challenge", args=[s.match.game]), "alice"),
     Page("challenge form, to bob", lambda s: reverse("new_challenge", args=[s.match.game]) + "?opponent=bob", "alice"),
-    Page("push settings", lambda s: reverse("push_settings"), "alice", "push settings"),
+    Page("push settings", lambda s: reverse("push_settings"), "alice"),
     Page("leaderboard", lambda s: reverse("leaderboard", args=[s.match.game])),
     Page("watch", lambda s: reverse("watch")),
     Page("watch, one game", lambda s: reverse("watch") + f"?game={s.match.game}", "alice"),
