@@ -80,7 +80,7 @@ def season_started(payload: dict, user) -> dict | None:
         "division": entry.division,
         "division_number": entry.division.index + 1,
         "division_url": _absolute(entry.division.get_absolute_url()),
-        "opponents": [other.player for other in opponents.order_by("seat")],
+        "opponents": [other.player.username for other in opponents.order_by("seat")],
         "games": _first_deadlines(entry, user),
     }
 
