@@ -12,15 +12,18 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
 
 from daymove.clocks.models import CalendarFeed, MatchClock
 from daymove.play.models import Match
+from daymove.players.languages import language_of
 
 # A deadline is a moment: its event lasts a quarter of an hour from it, so calendars draw it as a short block, and
 # the calendar reminds the player two hours before (the emails' reminders are the player's own choice on top).
 EVENT_LENGTH = "PT15M"
-ALARM_BEFORE, ALARM_WORDS = "PT2H", "2 hours"
+ALARM_HOURS = 2
+ALARM_BEFORE = f"PT{ALARM_HOURS}H"
 
 
 def feed_url(feed: CalendarFeed) -> str:
@@ -78,7 +81,7 @@ class CalendarEvent:
     summary: str
     description: str
     url: str
-    alarm: str | None = None  # what the calendar says ALARM_WORDS before, if anything
+    alarm: str | None = None  # what the calendar says ALARM_HOURS before, if anything
 
 
 # Functions giving more of a player's events, from apps above clocks that may not be imported here (leagues add
@@ -106,14 +109,20 @@ def _deadlines(user) -> list[CalendarEvent]:
         seat = match.seat_of(user)
         opponent = match.players[1 - seat]
         url = settings.SITE_URL + match.get_absolute_url()
+        words = {"game": match.rules.name, "number": match.pk, "opponent": opponent.username, "url": url}
+        alarm = ngettext(
+            "Your move in %(game)s #%(number)s is due in %(hours)s hour.",
+            "Your move in %(game)s #%(number)s is due in %(hours)s hours.",
+            ALARM_HOURS,
+        )
         events.append(
             CalendarEvent(
                 uid=f"deadline-{match.pk}-{match.ply}",
                 start=clock.deadline_of(seat),
-                summary=f"Daymove deadline: {match.rules.name} #{match.pk} v {opponent.username}",
-                description=f"Your move in {match.rules.name} against {opponent.username} is due by this time. {url}",
+                summary=gettext("Daymove deadline: %(game)s #%(number)s v %(opponent)s") % words,
+                description=gettext("Your move in %(game)s against %(opponent)s is due by this time. %(url)s") % words,
                 url=url,
-                alarm=f"Your move in {match.rules.name} #{match.pk} is due in {ALARM_WORDS}.",
+                alarm=alarm % (words | {"hours": ALARM_HOURS}),
             )
         )
     return events
@@ -142,7 +151,13 @@ def _event_lines(event: CalendarEvent, host: str, now: datetime) -> list[str]:
 
 
 def ics(user) -> str:
-    """The feed: the user's running deadlines, then the events of every added source."""
+    """The feed: the user's running deadlines, then the events of every added source, in the user's language (a
+    calendar app asking for it says nothing of the reader)."""
+    with translation.override(language_of(user)):
+        return _ics(user)
+
+
+def _ics(user) -> str:
     host = urlsplit(settings.SITE_URL).hostname or "daymove"
     now = timezone.now()
     lines = [
@@ -151,7 +166,7 @@ def ics(user) -> str:
         "PRODID:-//Daymove//Deadlines//EN",
         "CALSCALE:GREGORIAN",
         "METHOD:PUBLISH",
-        _escape_property("X-WR-CALNAME", f"Daymove deadlines of {user.username}"),
+        _escape_property("X-WR-CALNAME", gettext("Daymove deadlines of %(player)s") % {"player": user.username}),
     ]
     events = _deadlines(user) + [event for source in _sources for event in source(user)]
     for event in events:
