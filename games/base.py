@@ -29,7 +29,14 @@ Move = Hashable  # each game chooses its own move type; the notation is the publ
 
 
 class RulesError(ValueError):
-    """Base class for errors a person can read: bad notation, illegal move, bad options."""
+    """Base class for errors a person can read: bad notation, illegal move, bad options.
+
+    `message` says what is wrong: a message (games.messages) that the site says in the reader's language, or a plain
+    English text (the command line's own errors); str() is it in English."""
+
+    def __init__(self, message: Message | str):
+        super().__init__(render(message))
+        self.message = message
 
 
 class BadOptions(RulesError):
@@ -193,12 +200,19 @@ class Game:
         options = dict(options or {})
         unknown = set(options) - set(self.option_choices)
         if unknown:
-            raise BadOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
+            raise BadOptions(say(N_("unknown option(s): {options}"), options=", ".join(sorted(unknown))))
         result = {}
         for key, allowed in self.option_choices.items():
             value = options.get(key, allowed[0])
             if value not in allowed:
-                raise BadOptions(f"option {key!r} must be one of {allowed!r}, not {value!r}")
+                raise BadOptions(
+                    say(
+                        N_("option {option} must be one of {allowed}, not {value}"),
+                        option=repr(key),
+                        allowed=repr(allowed),
+                        value=repr(value),
+                    )
+                )
             result[key] = value
         return result
 
@@ -244,10 +258,10 @@ class Game:
         """Apply a move given in notation, checking it is legal now; raise IllegalMove if not."""
         text = text.strip()
         if self.current_player(state) is None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(say(N_("the game is over")))
         move = self.parse_move(text)
         if move not in self.legal_moves(state):
-            raise IllegalMove(f"{text} is not a legal move in this position")
+            raise IllegalMove(say(N_("{move} is not a legal move in this position"), move=text))
         return self.apply_move(state, move)
 
     # ---- who moves first ---------------------------------------------------------------------

@@ -26,7 +26,7 @@ import re
 from games.abande.geometry import GEOMETRIES, LETTERS, Geometry, name_code
 from games.base import BadOptions, IllegalMove, Outcome
 from games.bits import nth_set_bit, set_bits
-from games.messages import NC_
+from games.messages import N_, NC_, say
 
 BLACK, WHITE = 0, 1
 PASS = -1
@@ -116,7 +116,7 @@ def position(
     board (an insertion-only history). Raises BadOptions for an unknown board and ValueError for a bad stack.
     """
     if board not in GEOMETRIES:
-        raise BadOptions(f"unknown board {board!r}")
+        raise BadOptions(say(N_("unknown board {board}"), board=repr(board)))
     geo = GEOMETRIES[board]
     cells = [0] * len(geo.names)
     count = [0, 0]
@@ -208,11 +208,12 @@ def removed_at_scoring(state: State) -> list[str]:
 
 
 _POINT = re.compile(r"[a-g][1-7]\Z")
+NOT_A_MOVE = N_("{move} is not a move: write a point (d4), a stack move (d2-c2) or pass")
 
 
 def _parse_point(text: str, whole: str) -> int:
     if not _POINT.match(text):
-        raise IllegalMove(f"{whole!r} is not a move: write a point (d4), a stack move (d2-c2) or pass")
+        raise IllegalMove(say(NOT_A_MOVE, move=repr(whole)))
     return name_code(text)
 
 
@@ -301,7 +302,7 @@ def parse_move(text: str) -> int:
         return _parse_point(parts[0], text)
     if len(parts) == 2:
         return 64 + (_parse_point(parts[0], text) << 6) + _parse_point(parts[1], text)
-    raise IllegalMove(f"{text!r} is not a move: write a point (d4), a stack move (d2-c2) or pass")
+    raise IllegalMove(say(NOT_A_MOVE, move=repr(text)))
 
 
 def format_move(move: int) -> str:

@@ -33,7 +33,7 @@ from games.abrana.geometry import (
     empty_board,
 )
 from games.base import IllegalMove, Outcome
-from games.messages import NC_
+from games.messages import N_, NC_, say
 
 PASS = -1
 PLACE = 2000  # + square: setup 2 and 3
@@ -256,22 +256,36 @@ def parse_move(text):
         code = SQUARE[m.group(1)] * NSQ + SQUARE[m.group(2)]
         if MIDDLE[code] is None:
             raise IllegalMove(
-                f"{text}: the target must be next to the start square (a step) "
-                f"or two squares away in a straight line (a jump)"
+                say(
+                    N_(
+                        "{move}: the target must be next to the start square (a step) "
+                        "or two squares away in a straight line (a jump)"
+                    ),
+                    move=text,
+                )
             )
         return code
     m = _RESERVE_RE.fullmatch(t)
     if m:
         a, b = SQUARE[m.group(1)], SQUARE[m.group(2)]
         if a == b:
-            raise IllegalMove(f"{text}: reserve two different squares")
+            raise IllegalMove(say(N_("{move}: reserve two different squares"), move=text))
         if a > b:
-            raise IllegalMove(f"{text}: write the two squares in ascending order ({NAMES[b]}+{NAMES[a]})")
+            raise IllegalMove(
+                say(
+                    N_("{move}: write the two squares in ascending order ({ascending})"),
+                    move=text,
+                    ascending=f"{NAMES[b]}+{NAMES[a]}",
+                )
+            )
         return RESERVE + a * NSQ + b
     if _SQUARE_RE.fullmatch(t):
         return PLACE + SQUARE[t]
     raise IllegalMove(
-        f"{text!r} is not a move: expected a square (a3), two squares to reserve (b6+f3), a move (a3-c3) or pass"
+        say(
+            N_("{move} is not a move: expected a square (a3), two squares to reserve (b6+f3), a move (a3-c3) or pass"),
+            move=repr(text),
+        )
     )
 
 

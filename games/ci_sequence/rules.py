@@ -48,7 +48,7 @@ from games.ci_sequence.geometry import (
     TYPES_IN_HAND,
     options,
 )
-from games.messages import NC_
+from games.messages import N_, NC_, say
 
 PLY_LIMIT = 200
 SEAT_NAMES = (NC_("seat", "Moon"), NC_("seat", "Sun"))
@@ -154,7 +154,7 @@ def play_code(s: State, code: int) -> tuple[State, int, int]:
         hand = hands[p]
         bits = hand & TYPE_MASK[t]
         if not bits:
-            raise IllegalMove(f"{SEAT_NAMES[p]} holds no {TYPE_NAMES[t]} tile")
+            raise IllegalMove(say(N_("{seat} holds no {tile} tile"), seat=SEAT_NAMES[p], tile=TYPE_NAMES[t]))
         bit = bits & -bits  # rule: the lowest-numbered tile of the type is played
         placed = bit.bit_length() - 1
         # The opponent sees a tile of this colour leave the hand; it can still name it only if it
@@ -167,7 +167,7 @@ def play_code(s: State, code: int) -> tuple[State, int, int]:
         if code < MOVE_BASE:
             e = code & 15
             if board[e] >= 0:
-                raise IllegalMove(f"{NAMES[e]} is not empty")
+                raise IllegalMove(say(N_("{square} is not empty"), square=NAMES[e]))
             board[e] = placed
             pub[e] = handle
             lp = e
@@ -179,7 +179,9 @@ def play_code(s: State, code: int) -> tuple[State, int, int]:
             while n < len(ray) and board[ray[n]] >= 0:
                 n += 1
             if board[e] >= 0 or n < 2:
-                raise IllegalMove(f"no push from {NAMES[e]} towards {B.DIR_NAMES[d]}")
+                raise IllegalMove(
+                    say(N_("no push from {square} towards {direction}"), square=NAMES[e], direction=B.DIR_NAMES[d])
+                )
             end = ray[n - 1]
             if n == len(ray):  # the last tile leaves the board to the pusher's opponent
                 out = board[end]
@@ -199,7 +201,7 @@ def play_code(s: State, code: int) -> tuple[State, int, int]:
         x = code - MOVE_BASE
         a, b = x >> 4, x & 15
         if board[a] < 0 or board[b] >= 0:
-            raise IllegalMove(f"no tile can go from {NAMES[a]} to {NAMES[b]}")
+            raise IllegalMove(say(N_("no tile can go from {start} to {to}"), start=NAMES[a], to=NAMES[b]))
         board[b], board[a] = board[a], -1
         pub[b], pub[a] = pub[a], -1
         lm = b
@@ -381,7 +383,7 @@ def parse_move(text: str) -> int:
     """A move from its notation; IllegalMove if the text is not a move."""
     m = _MOVE_RE.match(text.strip())
     if not m:
-        raise IllegalMove(f"{text.strip()!r} is not a move: write Bm@b2, b2-c3 or Bm@a1>E")
+        raise IllegalMove(say(N_("{move} is not a move: write Bm@b2, b2-c3 or Bm@a1>E"), move=repr(text.strip())))
     type_name, square, direction, frm, to = m.groups()
     if frm:
         return MOVE_BASE + SQUARE[frm.lower()] * 16 + SQUARE[to.lower()]
@@ -408,7 +410,7 @@ def move_tokens(move_text: str) -> tuple[str, ...]:
     if "-" in text:
         a, b = text.split("-", 1)
         return (a, b)
-    raise IllegalMove(f"{text!r} is not a move")
+    raise IllegalMove(say(N_("{move} is not a move"), move=repr(text)))
 
 
 # ---- serialisation --------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from collections import Counter
 
 from games.base import IllegalMove, Outcome
 from games.bits import nth_set_bit, set_bits
-from games.messages import NC_
+from games.messages import N_, NC_, say
 from games.offboard.geometry import (
     BOARD,
     CELL_INDEX,
@@ -314,18 +314,22 @@ def parse_move(text: str) -> int:
     if match:
         cell = match.group(1)
         if cell not in INDEX_OF:
-            raise IllegalMove(f"{text}: there is no cell {cell}")
+            raise IllegalMove(say(N_("{move}: there is no cell {cell}"), move=text, cell=cell))
         return PLACE | INDEX_OF[cell]
     match = _MOVE_RE.match(text)
     if not match:
-        raise IllegalMove(f"{text!r} is not an Offboard move (expected e.g. e7-e4, @c4 or x+e7-e4)")
+        raise IllegalMove(
+            say(N_("{move} is not an Offboard move (expected e.g. e7-e4, @c4 or x+e7-e4)"), move=repr(text))
+        )
     discard, tail, dest = match.groups()
     for cell in (tail, dest):
         if cell not in INDEX_OF:
-            raise IllegalMove(f"{text}: there is no cell {cell}")
+            raise IllegalMove(say(N_("{move}: there is no cell {cell}"), move=text, cell=cell))
     t, d = INDEX_OF[tail], INDEX_OF[dest]
     if (t, d) not in LINE_GEOMETRY:
-        raise IllegalMove(f"{text}: {dest} is not in a straight line from {tail}")
+        raise IllegalMove(
+            say(N_("{move}: {to} is not in a straight line from {start}"), move=text, to=dest, start=tail)
+        )
     return (DISCARD if discard else 0) | (t << 7) | d
 
 

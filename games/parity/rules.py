@@ -16,7 +16,7 @@ import random
 import re
 
 from games.base import IllegalMove, Outcome
-from games.messages import NC_
+from games.messages import N_, NC_, say
 from games.parity.geometry import (
     CAPTURE_SPAN,
     CAPTURES,
@@ -230,17 +230,21 @@ def parse_move(text: str):
     text = text.strip()
     m = _MOVE_RE.match(text.lower())
     if not m:
-        raise IllegalMove(f"{text!r} is not a move: write a step as b1-b2 or a capture as b4xb6")
+        raise IllegalMove(say(N_("{move} is not a move: write a step as b1-b2 or a capture as b4xb6"), move=repr(text)))
     a, b = m.group(1) + m.group(2), m.group(4) + m.group(5)
     for name in (a, b):
         if name not in INDEX:
-            raise IllegalMove(f"{name} is not a square of the board")
+            raise IllegalMove(say(N_("{square} is not a square of the board"), square=name))
     s, d = INDEX[a], INDEX[b]
     if m.group(3) == "-":
         if d not in NEIGHBOURS[s]:
-            raise IllegalMove(f"{text} is not a step: a piece steps to an orthogonally adjacent square")
+            raise IllegalMove(
+                say(N_("{move} is not a step: a piece steps to an orthogonally adjacent square"), move=text)
+            )
     elif abs(d - s) != CAPTURE_SPAN:
-        raise IllegalMove(f"{text} is not a capture: a capture jumps two squares straight along a file")
+        raise IllegalMove(
+            say(N_("{move} is not a capture: a capture jumps two squares straight along a file"), move=text)
+        )
     return (s, d)
 
 
