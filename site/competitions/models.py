@@ -24,22 +24,34 @@ LEAGUE = " league"  # the English ending of a series' name that each language sa
 class Series(models.Model):
     """A recurring league of one game with fixed options and terms; a new season follows each one that closes."""
 
-    slug = models.SlugField(max_length=64, unique=True, help_text=_("In the URL, e.g. offboard or abande-hex."))
-    name = models.CharField(max_length=80, help_text=_('As players read it, e.g. "Offboard league".'))
-    game = models.CharField(max_length=32, db_index=True)
-    options = models.JSONField(default=dict, blank=True)
-    time_control = models.JSONField(default=dict, blank=True, help_text=_("Clock terms (daymove.clocks.terms)."))
-    division_size = models.PositiveSmallIntegerField(default=DEFAULT_DIVISION_SIZE)
+    slug = models.SlugField(
+        verbose_name=_("slug"), max_length=64, unique=True, help_text=_("In the URL, e.g. offboard or abande-hex.")
+    )
+    name = models.CharField(
+        verbose_name=_("name"), max_length=80, help_text=_('As players read it, e.g. "Offboard league".')
+    )
+    game = models.CharField(verbose_name=_("game"), max_length=32, db_index=True)
+    options = models.JSONField(verbose_name=_("options"), default=dict, blank=True)
+    time_control = models.JSONField(
+        verbose_name=_("clock"), default=dict, blank=True, help_text=_("Clock terms (daymove.clocks.terms).")
+    )
+    division_size = models.PositiveSmallIntegerField(verbose_name=_("division size"), default=DEFAULT_DIVISION_SIZE)
     double_round_robin = models.BooleanField(
-        default=False, help_text=_("Everyone plays everyone twice, seats swapped.")
+        verbose_name=_("double round robin"),
+        default=False,
+        help_text=_("Everyone plays everyone twice, seats swapped."),
     )
     vacation_cap_days = models.PositiveSmallIntegerField(
-        default=DEFAULT_VACATION_CAP_DAYS, help_text=_("Vacation days a player may use in this series' games a season.")
+        verbose_name=_("vacation cap (days)"),
+        default=DEFAULT_VACATION_CAP_DAYS,
+        help_text=_("Vacation days a player may use in this series' games a season."),
     )
-    rated = models.BooleanField(default=True)
-    bots_allowed = models.BooleanField(default=False)
-    paused = models.BooleanField(default=False, help_text=_("No new season starts while paused."))
-    created = models.DateTimeField(default=timezone.now)
+    rated = models.BooleanField(verbose_name=_("rated"), default=True)
+    bots_allowed = models.BooleanField(verbose_name=_("bots allowed"), default=False)
+    paused = models.BooleanField(
+        verbose_name=_("paused"), default=False, help_text=_("No new season starts while paused.")
+    )
+    created = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
 
     class Meta:
         ordering = ["game", "name"]
@@ -75,16 +87,27 @@ class Season(models.Model):
         RUNNING = "running", pgettext_lazy("a season", "Running")
         CLOSED = "closed", pgettext_lazy("a season", "Closed")
 
-    series = models.ForeignKey(Series, on_delete=models.PROTECT, related_name="seasons")
-    number = models.PositiveIntegerField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
-    starts_at = models.DateTimeField(help_text=_("When the season starts if it has enough entrants by then."))
-    started_at = models.DateTimeField(null=True, blank=True)
-    closes_by = models.DateTimeField(null=True, blank=True, help_text=_("The latest close: 12 weeks after the start."))
-    closed_at = models.DateTimeField(null=True, blank=True)
-    reminded_at = models.DateTimeField(null=True, blank=True, help_text=_("When the registration reminder went out."))
+    series = models.ForeignKey(Series, verbose_name=_("series"), on_delete=models.PROTECT, related_name="seasons")
+    number = models.PositiveIntegerField(verbose_name=_("number"))
+    status = models.CharField(
+        verbose_name=_("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    starts_at = models.DateTimeField(
+        verbose_name=_("starts at"), help_text=_("When the season starts if it has enough entrants by then.")
+    )
+    started_at = models.DateTimeField(verbose_name=_("started at"), null=True, blank=True)
+    closes_by = models.DateTimeField(
+        verbose_name=_("closes by"), null=True, blank=True, help_text=_("The latest close: 12 weeks after the start.")
+    )
+    closed_at = models.DateTimeField(verbose_name=_("closed at"), null=True, blank=True)
+    reminded_at = models.DateTimeField(
+        verbose_name=_("reminded at"), null=True, blank=True, help_text=_("When the registration reminder went out.")
+    )
     waiting_for = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("How many more entrants the season was last said to wait for.")
+        verbose_name=_("waiting for"),
+        null=True,
+        blank=True,
+        help_text=_("How many more entrants the season was last said to wait for."),
     )
 
     class Meta:
@@ -108,14 +131,22 @@ class Registration(models.Model):
         ONCE = "once", _("Next season only")
         SKIP = "skip", _("Skip next season")
 
-    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="registrations")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_registrations")
-    mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.RECURRING)
-    skipped_season = models.PositiveIntegerField(
-        null=True, blank=True, help_text=_("The season number skipped: the next draw keeps the division before it.")
+    series = models.ForeignKey(Series, verbose_name=_("series"), on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="league_registrations",
     )
-    created = models.DateTimeField(default=timezone.now)
-    updated = models.DateTimeField(default=timezone.now)
+    mode = models.CharField(verbose_name=_("mode"), max_length=16, choices=Mode.choices, default=Mode.RECURRING)
+    skipped_season = models.PositiveIntegerField(
+        verbose_name=_("skipped season"),
+        null=True,
+        blank=True,
+        help_text=_("The season number skipped: the next draw keeps the division before it."),
+    )
+    created = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
+    updated = models.DateTimeField(verbose_name=_("updated"), default=timezone.now)
 
     class Meta:
         verbose_name = _("registration")
@@ -130,10 +161,14 @@ class Registration(models.Model):
 class Division(models.Model):
     """A round-robin group of a season; level 1 is the top, and a level may hold several divisions."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
-    level = models.PositiveSmallIntegerField()
-    number = models.PositiveSmallIntegerField(default=1, help_text=_("Which division of its level, from 1."))
-    index = models.PositiveSmallIntegerField(help_text=_("Order in the season, from 0 (the top division)."))
+    season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="divisions")
+    level = models.PositiveSmallIntegerField(verbose_name=_("level"))
+    number = models.PositiveSmallIntegerField(
+        verbose_name=_("number"), default=1, help_text=_("Which division of its level, from 1.")
+    )
+    index = models.PositiveSmallIntegerField(
+        verbose_name=_("order"), help_text=_("Order in the season, from 0 (the top division).")
+    )
 
     class Meta:
         ordering = ["season", "index"]
@@ -158,17 +193,21 @@ class Entry(models.Model):
         STAY = "stay", pgettext_lazy("a player, at a season's close", "Stays")
         DOWN = "down", pgettext_lazy("a player, at a season's close", "Relegated")
 
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="league_entries")
-    seat = models.PositiveSmallIntegerField(help_text=_("Number in the Berger table, from 1."))
-    rating_at_start = models.FloatField()
-    provisional = models.BooleanField(default=False)
-    timeouts = models.PositiveSmallIntegerField(default=0)
-    withdrawn_at = models.DateTimeField(null=True, blank=True)
-    withdrawal_reason = models.CharField(max_length=REASON_MAX_LENGTH, blank=True)
-    results_struck = models.BooleanField(default=False, help_text=_("Withdrew with under half their games finished."))
-    final_place = models.PositiveSmallIntegerField(null=True, blank=True)
-    movement = models.CharField(max_length=8, choices=Movement.choices, blank=True)
+    division = models.ForeignKey(Division, verbose_name=_("division"), on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.PROTECT, related_name="league_entries"
+    )
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"), help_text=_("Number in the Berger table, from 1."))
+    rating_at_start = models.FloatField(verbose_name=_("rating at the start"))
+    provisional = models.BooleanField(verbose_name=_("provisional"), default=False)
+    timeouts = models.PositiveSmallIntegerField(verbose_name=_("timeouts"), default=0)
+    withdrawn_at = models.DateTimeField(verbose_name=_("withdrawn at"), null=True, blank=True)
+    withdrawal_reason = models.CharField(verbose_name=_("withdrawal reason"), max_length=REASON_MAX_LENGTH, blank=True)
+    results_struck = models.BooleanField(
+        verbose_name=_("results struck"), default=False, help_text=_("Withdrew with under half their games finished.")
+    )
+    final_place = models.PositiveSmallIntegerField(verbose_name=_("final place"), null=True, blank=True)
+    movement = models.CharField(verbose_name=_("movement"), max_length=8, choices=Movement.choices, blank=True)
 
     class Meta:
         ordering = ["division", "seat"]
@@ -188,13 +227,20 @@ class LeagueGame(models.Model):
         FORFEIT = "forfeit", _("Forfeit")
         STRUCK = "struck", _("Struck from the table")
 
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="games")
-    match = models.OneToOneField("play.Match", on_delete=models.PROTECT, related_name="league_game")
-    round = models.PositiveSmallIntegerField()
-    counted = models.CharField(max_length=8, choices=Counted.choices, default=Counted.RESULT)
-    forfeit_winner = models.SmallIntegerField(null=True, blank=True, help_text=_("The seat given a forfeit win."))
+    division = models.ForeignKey(Division, verbose_name=_("division"), on_delete=models.CASCADE, related_name="games")
+    match = models.OneToOneField(
+        "play.Match", verbose_name=_("match"), on_delete=models.PROTECT, related_name="league_game"
+    )
+    round = models.PositiveSmallIntegerField(verbose_name=_("round"))
+    counted = models.CharField(verbose_name=_("counted"), max_length=8, choices=Counted.choices, default=Counted.RESULT)
+    forfeit_winner = models.SmallIntegerField(
+        verbose_name=_("forfeit winner"), null=True, blank=True, help_text=_("The seat given a forfeit win.")
+    )
     override_note = models.CharField(
-        max_length=REASON_MAX_LENGTH, blank=True, help_text=_("The admins' reason for an overridden result.")
+        verbose_name=_("override note"),
+        max_length=REASON_MAX_LENGTH,
+        blank=True,
+        help_text=_("The admins' reason for an overridden result."),
     )
 
     class Meta:

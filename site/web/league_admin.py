@@ -124,7 +124,13 @@ class SeriesForm(forms.ModelForm):
             "rated",
             "bots_allowed",
         ]
-        widgets = {"game": forms.Select(choices=[])}
+        # Options and clock terms are JSON, the same in every language.
+        json = {"translate": "no", "rows": 3, "cols": 60}
+        widgets = {
+            "game": forms.Select(choices=[]),
+            "options": forms.Textarea(attrs=json),
+            "time_control": forms.Textarea(attrs=json),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -25,6 +25,7 @@ from daymove.players.models import Player
 from daymove.push import sender
 from daymove.push.models import PushSubscription
 from daymove.round import endings, leagues
+from games.registry import all_games
 from tests.factories import UserFactory
 from tests.support.catalogues import compile_catalogues
 from tests.support.leagues import a_division, a_season, a_series, register
@@ -271,3 +272,43 @@ def test_names_numbers_and_dates_follow_the_language(scene):
     with translation.override("en"):
         assert str(top) == "Tongue league, season 2, division 1"
         assert number(12.5) == "12.5"
+
+
+# The admin around the league's own pages: the other apps' names in its sidebar and header are theirs to mark.
+ADMIN_ELSEWHERE = ("nav-sidebar", "header", "user-tools")
+# Django's admin writes a boolean's icon as alt="True"/"False" and its search button's value untranslated; the game
+# filter lists games by slug, as stored.
+ADMIN_AS_IS = ("True", "False", "Search", *all_games())
+
+
+def test_the_league_admin_is_translated(scene):
+    """Each league model's list, a series' form, and each action's confirmation page, for the staff."""
+    staff = UserFactory(username="boss", is_staff=True, is_superuser=True)
+    series, running = scene["series"], scene["running"]
+    entry = Entry.objects.get(division=scene["divisions"][0], player=scene["users"]["ann"])
+    game = LeagueGame.objects.filter(division=scene["divisions"][0]).first()
+    pages = [reverse(f"admin:competitions_{model}_changelist") for model in ("series", "season", "division", "entry")]
+    pages += [reverse("admin:competitions_leaguegame_changelist"), reverse("admin:competitions_series_add")]
+    pages += [reverse("admin:competitions_series_change", args=[series.pk])]
+    actions = [
+        ("series", "pause", series.pk),
+        ("series", "resume", series.pk),
+        ("season", "preview_draw", scene["upcoming"].pk),
+        ("season", "start_now", scene["upcoming"].pk),
+        ("season", "postpone", scene["upcoming"].pk),
+        ("season", "close_now", running.pk),
+        ("entry", "withdraw", entry.pk),
+        ("entry", "reinstate", entry.pk),
+        ("leaguegame", "override", game.pk),
+    ]
+    with pseudo_language() as language:
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(staff)
+        answers = [client.get(page) for page in pages]
+        for model, action, pk in actions:
+            changelist = reverse(f"admin:competitions_{model}_changelist")
+            answers.append(client.post(changelist, {"action": action, "_selected_action": [pk]}))
+        for response in answers:
+            assert response.status_code == 200, response
+            left = untranslated(response.content.decode(), [*_names(scene), "boss", *ADMIN_AS_IS], skip=ADMIN_ELSEWHERE)
+            assert not left, f"English on {response.wsgi_request.path}: {sorted(set(left))}"
