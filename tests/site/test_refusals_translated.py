@@ -17,14 +17,17 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 
 from daymove.inbound.replies import receive
 from daymove.plans import conditional
 from daymove.plans.models import ConditionalPlan
 from daymove.play import lookups
 from daymove.play.models import Challenge
+from daymove.play.rules_refusals import rules_refusal
 from daymove.players.models import Player
 from daymove.round import moves
+from games.base import RulesError
 from tests.factories import ChallengeFactory
 from tests.support.clocks import legal_after, play_one, start
 from tests.support.replies import thunderbird
@@ -142,6 +145,21 @@ def test_a_refused_move_is_said_in_the_players_language(language, not_your_turn,
     seen_long_ago = client_of(alice).post(reverse("play_move", args=[match.pk]), {"move": move, "ply": 5}, **HTMX)
     assert seen_long_ago.status_code == 409 and stale in said_on(seen_long_ago)
     assert lookups.get_match(match.pk).ply == 0
+
+
+def test_a_move_that_is_not_notation_is_refused_with_the_rules_words_in_the_players_language(alice, match):
+    typed = "zz9?"
+    with pytest.raises(RulesError) as refused:
+        match.rules.parse_move(typed)
+    with translation.override("pl"):
+        polish = rules_refusal(refused.value)
+    with translation.override("en"):
+        english = rules_refusal(refused.value)
+    assert polish != english and typed in polish
+    speak(alice, "pl")
+    response = client_of(alice).post(reverse("play_move", args=[match.pk]), {"move": typed, "ply": 0}, **HTMX)
+    assert response.status_code == 400 and escape(polish) in said_on(response)
+    assert escape(english) not in said_on(response)
 
 
 @pytest.mark.parametrize(
