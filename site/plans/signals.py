@@ -9,5 +9,6 @@ from django.dispatch import Signal
 # move `after` (as the owner reads it)
 reply_played = Signal()
 # match, owner, after, why, dropped: the opponent's move `after` was not in `owner`'s plan (or the reply could
-# not be played: `why` says which): the plan's lines `dropped` (each a list of moves) were discarded
+# not be played: `why`, a note of daymove.plans.notes, says which): the plan's lines `dropped` (each a list of
+# moves) were discarded
 plan_dropped = Signal()

@@ -30,6 +30,7 @@ from daymove.round import moves
 from games.base import RulesError
 from tests.factories import ChallengeFactory
 from tests.support.clocks import legal_after, play_one, start
+from tests.support.pseudo import pseudo_language, untranslated
 from tests.support.replies import thunderbird
 
 SITE = Path(__file__).resolve().parents[2] / "site"
@@ -228,6 +229,20 @@ def test_an_illegal_move_by_email_is_answered_in_the_senders_language(language, 
     assert all(word in answer.body for word in words), answer.body
     assert f'<html lang="{language}">' in html and words[1] in html
     assert lookups.get_match(match.pk).ply == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_word_of_the_answer_to_an_email_move_is_translated(turn, bob):
+    match, email = turn
+    taken = match.moves.get(ply=0).notation
+    raw = thunderbird(email, taken, bob.email)
+    with pseudo_language() as language:
+        speak(bob, language)
+        receive(BytesParser(policy=policy.default).parsebytes(raw), raw, email.reply_to)
+    [answer] = answers_to(bob.email)
+    names = ["bob", "alice", taken]
+    assert not untranslated(answer.body, names, html=False), answer.body
+    assert not untranslated(answer.alternatives[0][0], names), answer.alternatives[0][0]
 
 
 # ---- a plan's note: stored as a code, said in the reader's language ----------------------------------------------
