@@ -30,20 +30,29 @@ def default_time_control() -> dict:
 class Ladder(models.Model):
     """A standing ladder of one game with fixed options (Abande's square and hex boards are two ladders)."""
 
-    slug = models.SlugField(max_length=64, unique=True, help_text=_("In the URL, e.g. offboard or abande-hex."))
+    slug = models.SlugField(
+        verbose_name=_("slug"), max_length=64, unique=True, help_text=_("In the URL, e.g. offboard or abande-hex.")
+    )
     name = models.CharField(
+        verbose_name=_("name"),
         max_length=80,
         help_text=_(
             'As players read it, e.g. "Offboard ladder" (left as made, it is shown in each reader\'s language).'
         ),
     )
-    game = models.CharField(max_length=32, db_index=True)
-    options = models.JSONField(default=dict, blank=True)
-    time_control = models.JSONField(default=default_time_control, help_text=_("Clock terms (daymove.clocks.terms)."))
-    active = models.BooleanField(default=True, help_text=_("Open to new challenges; an inactive ladder is only shown."))
-    created = models.DateTimeField(default=timezone.now)
+    game = models.CharField(verbose_name=_("game"), max_length=32, db_index=True)
+    options = models.JSONField(verbose_name=_("options"), default=dict, blank=True)
+    time_control = models.JSONField(
+        verbose_name=_("clock"), default=default_time_control, help_text=_("Clock terms (daymove.clocks.terms).")
+    )
+    active = models.BooleanField(
+        verbose_name=_("active"), default=True, help_text=_("Open to new challenges; an inactive ladder is only shown.")
+    )
+    created = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
 
     class Meta:
+        verbose_name = _("ladder")
+        verbose_name_plural = _("ladders")
         ordering = ["game", "name"]
 
     def __str__(self):
@@ -71,19 +80,29 @@ class Ladder(models.Model):
 class Rung(models.Model):
     """A player's place on a ladder, from 1 (the top); the idle clock counts from `last_ended_at`."""
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="rungs")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_rungs")
-    place = models.PositiveIntegerField()
-    joined_at = models.DateTimeField(default=timezone.now)
+    ladder = models.ForeignKey(Ladder, verbose_name=_("ladder"), on_delete=models.CASCADE, related_name="rungs")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ladder_rungs"
+    )
+    place = models.PositiveIntegerField(verbose_name=_("place"))
+    joined_at = models.DateTimeField(verbose_name=_("joined"), default=timezone.now)
     last_ended_at = models.DateTimeField(
-        default=timezone.now, help_text=_("When the player's last ladder game ended (or when they joined).")
+        verbose_name=_("last game ended"),
+        default=timezone.now,
+        help_text=_("When the player's last ladder game ended (or when they joined)."),
     )
     idle_drops = models.PositiveSmallIntegerField(
-        default=0, help_text=_("Idle months already applied since the last game (each one a drop).")
+        verbose_name=_("idle drops"),
+        default=0,
+        help_text=_("Idle months already applied since the last game (each one a drop)."),
     )
-    warned_at = models.DateTimeField(null=True, blank=True, help_text=_("When the idle warning went out, once."))
+    warned_at = models.DateTimeField(
+        verbose_name=_("warned"), null=True, blank=True, help_text=_("When the idle warning went out, once.")
+    )
 
     class Meta:
+        verbose_name = _("place on a ladder")
+        verbose_name_plural = _("places on ladders")
         ordering = ["ladder", "place"]
         constraints = [
             models.UniqueConstraint(fields=["ladder", "player"], name="one_rung_per_player"),
@@ -91,7 +110,11 @@ class Rung(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.player} on {self.ladder}, place {self.place}"
+        return gettext("%(player)s on the %(ladder)s, place %(place)s") % {
+            "player": self.player,
+            "ladder": self.ladder.in_sentence,
+            "place": self.place,
+        }
 
 
 class LadderGame(models.Model):
@@ -107,17 +130,31 @@ class LadderGame(models.Model):
         VOID = "void", _("Annulled: no place changed")
         LEFT = "left", _("A player left the ladder: played on as an ordinary rated game")
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="games")
-    match = models.OneToOneField("play.Match", on_delete=models.CASCADE, related_name="ladder_game")
-    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    defender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created = models.DateTimeField(default=timezone.now)
-    ended_at = models.DateTimeField(null=True, blank=True, help_text=_("Empty while it counts as open on the ladder."))
-    applied_at = models.DateTimeField(null=True, blank=True, help_text=_("When its result was applied to the places."))
-    outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.PENDING, blank=True)
-    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True)
+    ladder = models.ForeignKey(Ladder, verbose_name=_("ladder"), on_delete=models.CASCADE, related_name="games")
+    match = models.OneToOneField(
+        "play.Match", verbose_name=_("match"), on_delete=models.CASCADE, related_name="ladder_game"
+    )
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("challenger"), on_delete=models.CASCADE, related_name="+"
+    )
+    defender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("defender"), on_delete=models.CASCADE, related_name="+"
+    )
+    created = models.DateTimeField(verbose_name=_("started"), default=timezone.now)
+    ended_at = models.DateTimeField(
+        verbose_name=_("ended"), null=True, blank=True, help_text=_("Empty while it counts as open on the ladder.")
+    )
+    applied_at = models.DateTimeField(
+        verbose_name=_("applied"), null=True, blank=True, help_text=_("When its result was applied to the places.")
+    )
+    outcome = models.CharField(
+        verbose_name=_("outcome"), max_length=16, choices=Outcome.choices, default=Outcome.PENDING, blank=True
+    )
+    note = models.CharField(verbose_name=_("note"), max_length=NOTE_MAX_LENGTH, blank=True)
 
     class Meta:
+        verbose_name = _("ladder game")
+        verbose_name_plural = _("ladder games")
         ordering = ["-created"]
         indexes = [
             models.Index(fields=["ladder", "ended_at"]),
@@ -126,7 +163,11 @@ class LadderGame(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.challenger} challenged {self.defender} on {self.ladder}"
+        return gettext("%(challenger)s challenged %(defender)s on the %(ladder)s") % {
+            "challenger": self.challenger,
+            "defender": self.defender,
+            "ladder": self.ladder.in_sentence,
+        }
 
     @property
     def is_open(self) -> bool:
@@ -152,24 +193,51 @@ class PlaceChange(models.Model):
         ADJUSTED = "adjusted", _("Adjusted by a moderator")
         MOVED_UP = "moved-up", _("Moved up: someone above dropped or left")
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="place_changes")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_place_changes")
-    from_place = models.PositiveIntegerField(null=True, blank=True, help_text=_("Empty when joining."))
-    to_place = models.PositiveIntegerField(null=True, blank=True, help_text=_("Empty when leaving or removed."))
-    reason = models.CharField(max_length=16, choices=Reason.choices)
-    match = models.ForeignKey("play.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True, help_text=_("A moderator's reason, as written."))
-    said = models.JSONField(
-        default=dict, blank=True, help_text=_("Why the site moved the player: a code and its numbers (see `why`).")
+    ladder = models.ForeignKey(Ladder, verbose_name=_("ladder"), on_delete=models.CASCADE, related_name="place_changes")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="ladder_place_changes",
     )
-    at = models.DateTimeField(default=timezone.now)
+    from_place = models.PositiveIntegerField(
+        verbose_name=_("from place"), null=True, blank=True, help_text=_("Empty when joining.")
+    )
+    to_place = models.PositiveIntegerField(
+        verbose_name=_("to place"), null=True, blank=True, help_text=_("Empty when leaving or removed.")
+    )
+    reason = models.CharField(verbose_name=_("reason"), max_length=16, choices=Reason.choices)
+    match = models.ForeignKey(
+        "play.Match", verbose_name=_("game"), on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    note = models.CharField(
+        verbose_name=_("moderator's reason"),
+        max_length=NOTE_MAX_LENGTH,
+        blank=True,
+        help_text=_("A moderator's reason, as written."),
+    )
+    said = models.JSONField(
+        verbose_name=_("said by the site"),
+        default=dict,
+        blank=True,
+        help_text=_("Why the site moved the player: a code and its numbers (see `why`)."),
+    )
+    at = models.DateTimeField(verbose_name=_("when"), default=timezone.now)
 
     class Meta:
+        verbose_name = _("place change")
+        verbose_name_plural = _("place changes")
         ordering = ["-at", "-pk"]
         indexes = [models.Index(fields=["ladder", "player", "at"]), models.Index(fields=["ladder", "at"])]
 
     def __str__(self):
-        return f"{self.player} on {self.ladder}: {self.from_place} -> {self.to_place} ({self.reason})"
+        return gettext("%(player)s on the %(ladder)s: %(from)s → %(to)s (%(reason)s)") % {
+            "player": self.player,
+            "ladder": self.ladder.in_sentence,
+            "from": self.from_place or "–",
+            "to": self.to_place or "–",
+            "reason": self.get_reason_display(),
+        }
 
     @property
     def why(self) -> str:
@@ -191,16 +259,26 @@ class Mark(models.Model):
         NO_MOVE = "no-move", _("Game ended before they moved")
         TIMEOUT = "timeout", _("Lost on time")
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="marks")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_marks")
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    match = models.ForeignKey("play.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    at = models.DateTimeField(default=timezone.now)
+    ladder = models.ForeignKey(Ladder, verbose_name=_("ladder"), on_delete=models.CASCADE, related_name="marks")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ladder_marks"
+    )
+    kind = models.CharField(verbose_name=_("kind"), max_length=16, choices=Kind.choices)
+    match = models.ForeignKey(
+        "play.Match", verbose_name=_("game"), on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(verbose_name=_("when"), default=timezone.now)
 
     class Meta:
+        verbose_name = _("ladder mark")
+        verbose_name_plural = _("ladder marks")
         ordering = ["-at"]
         indexes = [models.Index(fields=["ladder", "player", "at"])]
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="one_mark_per_match_and_player")]
 
     def __str__(self):
-        return f"{self.get_kind_display()}: {self.player} on {self.ladder}"
+        return gettext("%(kind)s: %(player)s on the %(ladder)s") % {
+            "kind": self.get_kind_display(),
+            "player": self.player,
+            "ladder": self.ladder.in_sentence,
+        }

@@ -32,7 +32,7 @@ class LadderForm(forms.ModelForm):
 @admin.register(Ladder)
 class LadderAdmin(admin.ModelAdmin):
     form = LadderForm
-    list_display = ["name", "slug", "game", "active", "created"]
+    list_display = ["__str__", "slug", "game", "active", "created"]  # its name in the reader's language
     list_filter = ["game", "active"]
     readonly_fields = ["slug", "game", "options", "created"]
 

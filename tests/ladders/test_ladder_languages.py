@@ -4,6 +4,7 @@ Polish and an English player's English, from the same worker; the idle warning s
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -255,3 +256,53 @@ def test_the_idle_warning_states_the_idle_days_as_they_are_even_when_sent_late(l
     assert "Od 100 dni nie skończyła się żadna twoja partia" in polish.body
     # The removal date in Polish, the month in the genitive.
     assert re.search(rf"\d+ ({'|'.join(GENITIVE_MONTHS)}) \d{{4}}", polish.body)
+
+
+# ---- the admin ---------------------------------------------------------------------------------------------------
+
+# The admin's side bar lists every app of the site (each app's own names) and its header is the site's; Django itself
+# writes English picture texts in its search form and its yes/no icons (alt="True", the "active" column).
+ADMIN_ELSEWHERE = ("nav-sidebar", "header", "changelist-search", "field-active")
+
+
+def _data() -> list[str]:
+    """What the admin shows of the ladders' rows as it is: slugs, games and the JSON of their clocks and options."""
+    ladders = Ladder.objects.all()
+    return [
+        text
+        for ladder in ladders
+        for text in (ladder.slug, ladder.game, json.dumps(ladder.time_control), json.dumps(ladder.options))
+    ]
+
+
+def _admin_pages(ladder, people) -> dict:
+    rung = Rung.objects.get(ladder=ladder, player=people["ann"])
+    adjust_form = {"action": "adjust_place", "_selected_action": [rung.pk]}
+    return {
+        "ladders": ("get", reverse("admin:ladders_ladder_changelist"), None),
+        "a ladder": ("get", reverse("admin:ladders_ladder_change", args=[ladder.pk]), None),
+        "places": ("get", reverse("admin:ladders_rung_changelist"), None),
+        "adjusting a place": ("post", reverse("admin:ladders_rung_changelist"), adjust_form),
+        "adjusting, no reason": ("post", reverse("admin:ladders_rung_changelist"), adjust_form | {"confirm": "yes"}),
+        "ladder games": ("get", reverse("admin:ladders_laddergame_changelist"), None),
+        "place changes": ("get", reverse("admin:ladders_placechange_changelist"), None),
+    }
+
+
+ADMIN_PAGES = ["ladders", "a ladder", "places", "adjusting a place", "adjusting, no reason", "ladder games"]
+ADMIN_PAGES += ["place changes"]
+
+
+@pytest.mark.parametrize("page", ADMIN_PAGES)
+def test_every_word_the_site_adds_to_the_ladders_admin_is_translated(busy, people, page):
+    staff = UserFactory(username="boss", is_staff=True, is_superuser=True)
+    method, url, data = _admin_pages(busy, people)[page]
+    with pseudo_language() as language:
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(staff)
+        response = getattr(client, method)(url, data)
+        assert response.status_code == 200
+        left = untranslated(
+            response.content.decode(), [*people, "boss", *_data(), MODERATORS_WORDS], skip=ADMIN_ELSEWHERE
+        )
+    assert not left, sorted(set(left))
