@@ -28,7 +28,12 @@ class Series(models.Model):
         verbose_name=_("slug"), max_length=64, unique=True, help_text=_("In the URL, e.g. offboard or abande-hex.")
     )
     name = models.CharField(
-        verbose_name=_("name"), max_length=80, help_text=_('As players read it, e.g. "Offboard league".')
+        verbose_name=_("name"),
+        max_length=80,
+        help_text=_(
+            'As players read it, e.g. "Offboard league"; a name ending in " league" is said in the reader\'s '
+            'language ("Liga Offboard").'
+        ),
     )
     game = models.CharField(verbose_name=_("game"), max_length=32, db_index=True)
     options = models.JSONField(verbose_name=_("options"), default=dict, blank=True)
