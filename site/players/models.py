@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 ABOUT_MAX_LENGTH = 300  # the profile's "about" text: a few lines, not a page
 
@@ -13,15 +14,20 @@ class Player(models.Model):
     time_zone = models.CharField(max_length=64, default="UTC")
     is_bot = models.BooleanField(default=False)
     bot_level = models.CharField(max_length=32, blank=True)
-    next_game_after_move = models.BooleanField(default=False, help_text="After a move, go to the next one waiting.")
+    next_game_after_move = models.BooleanField(default=False, help_text=_("After a move, go to the next one waiting."))
     games_listed = models.BooleanField(
-        default=True, help_text="The player's games appear on the watch page and in the site's archive."
+        default=True, help_text=_("The player's games appear on the watch page and in the site's archive.")
     )
-    about = models.CharField(max_length=ABOUT_MAX_LENGTH, blank=True, help_text="A few words on the profile.")
+    about = models.CharField(max_length=ABOUT_MAX_LENGTH, blank=True, help_text=_("A few words on the profile."))
     # A code of settings.LANGUAGES (checked by the settings form, so a new language needs no migration); "" follows
-    # the browser on pages and the site's default in emails.
+    # the browser on pages and, in emails, the browser's last language (else the site's default).
     language = models.CharField(
-        max_length=16, blank=True, help_text="The language chosen in Settings; blank: automatic."
+        max_length=16, blank=True, help_text=_("The language chosen in Settings; blank: automatic.")
+    )
+    # The language the player's browser last read the site in (their cookie or Accept-Language), written when it
+    # changes: emails to a player whose setting is automatic go in it.
+    browser_language = models.CharField(
+        max_length=16, blank=True, help_text=_("The language the site was last read in, for emails when automatic.")
     )
     created = models.DateTimeField(auto_now_add=True)
 

@@ -14,12 +14,15 @@ class ProfileSettingsForm(forms.ModelForm):
     """The profile's "about" text, the listing of one's games on the watch page and in the site's archive, and the
     language of the site and of one's emails."""
 
-    # Each language named in itself; automatic follows the browser (emails are then in English).
+    # Each language named in itself; automatic follows the browser (emails: the one it last read the site in).
     language = forms.ChoiceField(
         label=_("Language"),
         required=False,
         choices=[("", _("Automatic (the browser's language)")), *settings.LANGUAGES],
-        help_text=_("The language of the site and of your emails. Automatic emails are in English."),
+        help_text=_(
+            "The language of the site and of your emails. Automatic: your browser's, and emails in the language "
+            "you last read the site in."
+        ),
     )
 
     class Meta:

@@ -10,7 +10,9 @@ import pytest
 import time_machine
 from django.conf import settings
 from django.core import mail
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -135,6 +137,45 @@ def test_one_worker_writes_each_turn_email_in_its_recipients_language(alice, bob
     assert polish.alternatives[0][0].startswith('<!doctype html>\n<html lang="pl">')
     assert english.subject == f"Your turn: {to_bob.rules.name} #{to_bob.pk} against alice"
     assert "alice played " in english.body and " March 2026" in english.body and "Twój" not in english.body
+
+
+@pytest.mark.django_db
+def test_an_automatic_players_emails_are_in_the_language_their_browser_last_read_the_site_in(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    """alice's setting is automatic and her browser reads Polish; bob's browser asks for nothing: English."""
+    browser = Client(HTTP_ACCEPT_LANGUAGE="pl,en;q=0.5")
+    browser.force_login(alice)
+    assert lang_of(browser.get("/")) == "pl"
+    with time_machine.travel(T0, tick=False) as traveller:
+        with django_capture_on_commit_callbacks(execute=True):
+            to_alice, to_bob = start(bob, alice), start(alice, bob)
+        traveller.shift(timedelta(hours=1))
+        with django_capture_on_commit_callbacks(execute=True):
+            to_alice, to_bob = play_one(to_alice), play_one(to_bob)
+        past_the_grace()
+    [polish] = turn_emails_of(alice, to_alice)
+    [english] = turn_emails_of(bob, to_bob)
+    assert polish.subject == f"Twój ruch: {to_alice.rules.name} #{to_alice.pk}, przeciwnik: bob"
+    assert english.subject == f"Your turn: {to_bob.rules.name} #{to_bob.pk} against alice"
+
+
+@pytest.mark.django_db
+def test_the_browsers_language_is_written_only_when_it_changes(alice):
+    browser = Client(HTTP_ACCEPT_LANGUAGE="pl")
+    browser.force_login(alice)
+
+    def writes(client) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            client.get("/")
+        return sum(query["sql"].startswith('UPDATE "players_player"') for query in queries)
+
+    assert writes(browser) == 1 and writes(browser) == 0
+    browser.cookies[COOKIE] = "en"  # the footer's switcher, before logging in
+    assert writes(browser) == 1 and Player.objects.get(user=alice).browser_language == "en"
+    speak(alice, "pl")  # a chosen language: the browser's is not recorded
+    browser.cookies[COOKIE] = "pl"
+    assert writes(browser) == 0 and Player.objects.get(user=alice).browser_language == "en"
 
 
 @pytest.mark.django_db

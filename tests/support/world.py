@@ -26,6 +26,8 @@ CHAT = "chat-between-the-players-4417"
 NOT_STATE_APPS = ("sessions", "admin", "contenttypes")
 # Nor is the position a player's page last showed them (a look, like a login time: a turn email waits for it).
 NOT_STATE_MODELS = ("notify.SeenPosition",)
+# Nor when a user last logged in, nor the language their browser last read the site in (for their emails).
+NOT_STATE_FIELDS = ("last_login", "browser_language")
 
 
 @dataclass
@@ -77,13 +79,14 @@ def build_world() -> World:
 
 
 def snapshot() -> dict:
-    """Every row of the site's own state (sessions, admin log, login times and looks aside), for before/after."""
+    """Every row of the site's own state (sessions, admin log, login times, looks and browser languages aside), for
+    before/after."""
     state = {}
     for model in apps.get_models():
         if model._meta.app_label in NOT_STATE_APPS or model._meta.label in NOT_STATE_MODELS:
             continue
         rows = model.objects.order_by("pk").values()
-        state[model._meta.label] = [{k: v for k, v in row.items() if k != "last_login"} for row in rows]
+        state[model._meta.label] = [{k: v for k, v in row.items() if k not in NOT_STATE_FIELDS} for row in rows]
     return state
 
 
