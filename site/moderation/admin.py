@@ -7,6 +7,8 @@ from django.contrib import admin, messages
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.errors import Refused
 from daymove.moderation import actions
@@ -19,28 +21,32 @@ CHAT_CONTEXT = 6  # chat lines shown before and after a reported one
 ANNULLABLE_SHOWN = 50  # the reported player's latest rated games offered for annulment
 
 DECISIONS = [
-    ("", "No decision yet"),
-    ("dismiss", "Dismiss the report (no action)"),
-    ("warn", "Warn the player (they read the message below)"),
-    ("mute", "Mute their chat"),
-    ("close", "Close their account (matches in progress are resigned)"),
-    ("annul", "Annul the ratings of the games chosen below"),
+    ("", _("No decision yet")),
+    ("dismiss", _("Dismiss the report (no action)")),
+    ("warn", _("Warn the player (they read the message below)")),
+    ("mute", _("Mute their chat")),
+    ("close", _("Close their account (matches in progress are resigned)")),
+    ("annul", _("Annul the ratings of the games chosen below")),
 ]
 
 
 class DecisionForm(forms.ModelForm):
     """A moderator's decision on a report: the report's own fields are read-only."""
 
-    decision = forms.ChoiceField(choices=DECISIONS, required=False)
+    decision = forms.ChoiceField(label=_("Decision"), choices=DECISIONS, required=False)
     message = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text="For a warning: what the player reads."
+        label=_("Message"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("For a warning: what the player reads."),
     )
-    mute_days = forms.IntegerField(required=False, min_value=1, max_value=365, initial=7, label="Mute for (days)")
+    mute_days = forms.IntegerField(required=False, min_value=1, max_value=365, initial=7, label=_("Mute for (days)"))
     games = forms.ModelMultipleChoiceField(
+        label=_("Games"),
         queryset=Match.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="For annulling: the player's latest rated games; both sides' rating changes are taken back.",
+        help_text=_("For annulling: the player's latest rated games; both sides' rating changes are taken back."),
     )
 
     class Meta:
@@ -61,13 +67,13 @@ class DecisionForm(forms.ModelForm):
         data = super().clean()
         decision = data.get("decision")
         if decision == "warn" and not (data.get("message") or "").strip():
-            self.add_error("message", "Write the warning the player will read.")
+            self.add_error("message", gettext("Write the warning the player will read."))
         if decision == "mute" and not data.get("mute_days"):
-            self.add_error("mute_days", "Say for how many days.")
+            self.add_error("mute_days", gettext("Say for how many days."))
         if decision == "annul" and not data.get("games"):
-            self.add_error("games", "Choose the games whose ratings are annulled.")
+            self.add_error("games", gettext("Choose the games whose ratings are annulled."))
         if decision == "close" and (self.instance.reported.is_staff or self.instance.reported.is_superuser):
-            self.add_error("decision", "Staff accounts are not closed from the report queue.")
+            self.add_error("decision", gettext("Staff accounts are not closed from the report queue."))
         return data
 
 
@@ -92,8 +98,8 @@ class ReportAdmin(admin.ModelAdmin):
         "history",
     ]
     fieldsets = [
-        ("Report", {"fields": readonly_fields}),
-        ("Decision", {"fields": ["decision", "message", "mute_days", "games"]}),
+        (_("Report"), {"fields": readonly_fields}),
+        (_("Decision"), {"fields": ["decision", "message", "mute_days", "games"]}),
     ]
     actions = ["dismiss_reports"]
 
@@ -108,23 +114,24 @@ class ReportAdmin(admin.ModelAdmin):
         is_open = Case(When(status=Report.Status.OPEN, then=Value(0)), default=Value(1), output_field=IntegerField())
         return super().get_queryset(request).annotate(closed=is_open).order_by("closed", "created")
 
-    @admin.display(description="reported player", ordering="reported__username")
+    @admin.display(description=_("reported player"), ordering="reported__username")
     def reported_link(self, report):
         url = reverse("admin:players_player_changelist") + f"?q={report.reported.username}"
         return format_html('<a href="{}">{}</a>', url, report.reported.username)
 
-    @admin.display(description="reported chat line")
+    @admin.display(description=_("reported chat line"))
     def excerpt(self, report):
         line = report.chat_message
-        return (line.text[:60] or "(deleted)") if line else "—"
+        return (line.text[:60] or gettext("(deleted)")) if line else "—"
 
-    @admin.display(description="match")
+    @admin.display(description=_("match"))
     def match_link(self, report):
         if report.match_id is None:
             return "—"
-        return format_html('<a href="{}">match #{}</a>', report.match.get_absolute_url(), report.match_id)
+        said = gettext("match #%(number)s") % {"number": report.match_id}
+        return format_html('<a href="{}">{}</a>', report.match.get_absolute_url(), said)
 
-    @admin.display(description="chat around the reported line")
+    @admin.display(description=_("chat around the reported line"))
     def chat_context(self, report):
         line = report.chat_message
         if line is None:
@@ -134,22 +141,24 @@ class ReportAdmin(admin.ModelAdmin):
         later = Q(created__gt=line.created) | Q(created=line.created, pk__gt=line.pk)
         before = list(chat.filter(earlier).order_by("-created", "-pk")[:CHAT_CONTEXT])[::-1]
         after = list(chat.filter(later).order_by("created", "pk")[:CHAT_CONTEXT])
-        rows = [(m.author.username, m.text or "(deleted)", "") for m in before]
-        rows.append((line.author.username, line.text or "(deleted)", " ← reported"))
-        rows += [(m.author.username, m.text or "(deleted)", "") for m in after]
+        deleted = gettext("(deleted)")
+        rows = [(m.author.username, m.text or deleted, "") for m in before]
+        rows.append((line.author.username, line.text or deleted, " ← " + gettext("reported")))
+        rows += [(m.author.username, m.text or deleted, "") for m in after]
         return format_html("<ol>{}</ol>", format_html_join("", "<li><b>{}</b>: {}<b>{}</b></li>", rows))
 
-    @admin.display(description="earlier actions on this player")
+    @admin.display(description=_("earlier actions on this player"))
     def history(self, report):
         reported = report.reported
         on_them = Q(target=reported) | Q(match__player0=reported) | Q(match__player1=reported)
         actions = ModerationAction.objects.filter(on_them).select_related("moderator")
         rows = []
         for a in actions:
-            where = f" in match #{a.match_id}" if a.match_id else ""
-            rows.append((a.created.strftime("%Y-%m-%d"), a.get_kind_display(), where, a.moderator or "the site"))
+            where = " " + gettext("in match #%(number)s") % {"number": a.match_id} if a.match_id else ""
+            by = a.moderator or gettext("the site")
+            rows.append((a.created.strftime("%Y-%m-%d"), a.get_kind_display(), where, by))
         if not rows:
-            return "None."
+            return gettext("None.")
         return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {}{} ({})</li>", rows))
 
     def save_model(self, request, report, form, change):
@@ -172,21 +181,23 @@ class ReportAdmin(admin.ModelAdmin):
             self.message_user(request, refusal.message, messages.ERROR)
             form.decision_done = ""
             return
-        form.decision_done = dict(DECISIONS)[decision] if decision else ""
+        form.decision_done = str(dict(DECISIONS)[decision]) if decision else ""
 
     def construct_change_message(self, request, form, formsets, add=False):
         # The admin log says what was decided (the report's fields are read-only, so nothing else changes).
         done = getattr(form, "decision_done", "")
-        return f"Decision: {done}" if done else "No decision"
+        return gettext("Decision: %(decision)s") % {"decision": done} if done else gettext("No decision")
 
-    @admin.action(description="Dismiss the selected reports (no action)", permissions=["change"])
+    @admin.action(description=_("Dismiss the selected reports (no action)"), permissions=["change"])
     def dismiss_reports(self, request, queryset):
         count = 0
+        done = gettext("Decision: %(decision)s") % {"decision": dict(DECISIONS)["dismiss"]}
         for report in queryset.filter(status=Report.Status.OPEN).select_related("reported"):
             actions.dismiss(report, request.user)
-            self.log_change(request, report, "Decision: Dismiss the report (no action)")
+            self.log_change(request, report, done)
             count += 1
-        self.message_user(request, f"Dismissed: {count} report{'s' if count != 1 else ''}.", messages.SUCCESS)
+        said = ngettext("Dismissed: %(count)s report.", "Dismissed: %(count)s reports.", count) % {"count": count}
+        self.message_user(request, said, messages.SUCCESS)
 
 
 @admin.register(ModerationAction)
@@ -218,7 +229,7 @@ class ModerationActionAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="what")
+    @admin.display(description=_("what"))
     def summary(self, action):
         if action.kind == ModerationAction.Kind.WARN:
             return action.message[:80]
@@ -231,10 +242,11 @@ class ModerationActionAdmin(admin.ModelAdmin):
             return f"{action.details.get('name', '')} — {action.message or action.details.get('what', '')}"[:120]
         return ", ".join(f"{key}: {value}" for key, value in action.details.items())[:120] or "—"
 
-    @admin.action(description="Lift the chat mute of these players now", permissions=["change"])
+    @admin.action(description=_("Lift the chat mute of these players now"), permissions=["change"])
     def lift_mutes(self, request, queryset):
         for target in {action.target for action in queryset.filter(kind=ModerationAction.Kind.MUTE)}:
             lifted = actions.lift_mute(target, request.user)
             if lifted is not None:
-                self.log_change(request, lifted, "Chat mute lifted")
-                self.message_user(request, f"Chat mute lifted: {target.username}.", messages.SUCCESS)
+                self.log_change(request, lifted, gettext("Chat mute lifted"))
+                said = gettext("Chat mute lifted: %(player)s.") % {"player": target.username}
+                self.message_user(request, said, messages.SUCCESS)

@@ -5,23 +5,26 @@ owner's alone: only its shape, ever."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.plans import trees
 from daymove.plans.models import AnalysisTree, ConditionalPlan
 
 
-@admin.display(description="lines")
+@admin.display(description=_("lines"))
 def shape(row) -> str:
     """How many lines and how long, without a move."""
     lines = trees.lines(row.tree)
-    return f"{len(lines)} line(s), up to {max((len(line) for line in lines), default=0)} move(s)"
+    longest = max((len(line) for line in lines), default=0)
+    return gettext("%(lines)s line(s), up to %(moves)s move(s)") % {"lines": len(lines), "moves": longest}
 
 
-@admin.display(description="lines")
+@admin.display(description=_("lines"))
 def plan_lines(row) -> str:
     """The plan's lines, or only their shape while the match hides something."""
     if row.match.is_active and row.match.rules.visibility.hidden:
-        return f"{shape(row)}: shown when the match has ended"
+        return gettext("%(shape)s: shown when the match has ended") % {"shape": shape(row)}
     return "; ".join(" ".join(line) for line in trees.lines(row.tree))
 
 

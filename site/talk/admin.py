@@ -1,6 +1,8 @@
 """Chat moderation. Private notes are not in the admin: only their author may read them."""
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.talk.models import ChatMessage
 from daymove.talk.services import set_hidden
@@ -24,12 +26,13 @@ class ChatMessageAdmin(admin.ModelAdmin):
             if set_hidden(message, hidden):
                 self.log_change(request, message, verb)
                 count += 1
-        self.message_user(request, f"{verb}: {count} message{'s' if count != 1 else ''}.", messages.SUCCESS)
+        said = ngettext("%(verb)s: %(count)s message.", "%(verb)s: %(count)s messages.", count)
+        self.message_user(request, said % {"verb": verb, "count": count}, messages.SUCCESS)
 
-    @admin.action(description="Hide the messages from the players", permissions=["change"])
+    @admin.action(description=_("Hide the messages from the players"), permissions=["change"])
     def hide(self, request, queryset):
-        self._set_hidden(request, queryset, True, "Message hidden")
+        self._set_hidden(request, queryset, True, gettext("Message hidden"))
 
-    @admin.action(description="Show the messages again", permissions=["change"])
+    @admin.action(description=_("Show the messages again"), permissions=["change"])
     def unhide(self, request, queryset):
-        self._set_hidden(request, queryset, False, "Message shown again")
+        self._set_hidden(request, queryset, False, gettext("Message shown again"))

@@ -14,6 +14,8 @@ from django.contrib.auth.admin import UserAdmin
 from django.db import transaction
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.clocks.services import extend_deadline
 from daymove.errors import Refused
@@ -34,11 +36,11 @@ from daymove.web import (
 def shown_notation(move: Move) -> str:
     """The notation an admin may read: hidden-information moves only once the match is over."""
     if move.match.rules.visibility.hidden and move.match.is_active:
-        return "(hidden until the match ends)"
+        return gettext("(hidden until the match ends)")
     return move.notation
 
 
-shown_notation.short_description = "notation"
+shown_notation.short_description = _("notation")
 
 
 class NoLookupsOnSecrets:
@@ -72,7 +74,8 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(
         max_length=RESULT_NOTE_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text="Shown with the result on the match page and in the game-over email: both players read it.",
+        label=_("Reason"),
+        help_text=_("Shown with the result on the match page and in the game-over email: both players read it."),
     )
 
 
@@ -101,17 +104,18 @@ def _run_action(modeladmin, request, queryset, verb: str, action) -> None:
         modeladmin.log_change(request, match, verb)
         done += 1
     if done:
-        modeladmin.message_user(request, f"{verb}: {done} match{'es' if done != 1 else ''}.", messages.SUCCESS)
+        said = ngettext("%(verb)s: %(count)s match.", "%(verb)s: %(count)s matches.", done)
+        modeladmin.message_user(request, said % {"verb": verb, "count": done}, messages.SUCCESS)
 
 
 def _replay_report(match: Match) -> tuple[bool, str]:
     """The replay check's finding, without move notation of a hidden-information game in progress."""
     problem = replay_mismatch(match, match.notations())
     if problem is None:
-        return True, "Replay check: the moves give the stored position."
+        return True, gettext("Replay check: the moves give the stored position.")
     if match.rules.visibility.hidden and match.is_active:
-        return False, "Replay check: the moves do NOT give the stored position (details hidden until the end)."
-    return False, f"Replay check: {problem}."
+        return False, gettext("Replay check: the moves do NOT give the stored position (details hidden until the end).")
+    return False, gettext("Replay check: %(problem)s.") % {"problem": problem}
 
 
 @admin.register(Match)
@@ -172,9 +176,9 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
         actions.pop("delete_selected", None)
         return actions
 
-    @admin.action(description="Abort (no result, not rated)", permissions=["change"])
+    @admin.action(description=_("Abort (no result, not rated)"), permissions=["change"])
     def abort(self, request, queryset):
-        _run_action(self, request, queryset, "Aborted", endings.abort)
+        _run_action(self, request, queryset, gettext("Aborted"), endings.abort)
 
     def _declare(self, request, queryset, winner: int | None, verb: str, action: str):
         """The confirmation page asking for the reason; once given, declare the result of each selected match."""
@@ -185,7 +189,7 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
                 self,
                 request,
                 queryset,
-                f"{verb} (reason: {reason})",
+                gettext("%(verb)s (reason: %(reason)s)") % {"verb": verb, "reason": reason},
                 lambda match: moderation.declare_result(match, winner, request.user, reason),
             )
             return None  # back to the list, with what happened
@@ -193,7 +197,7 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
         outcome = {"winner": winner, "scores": None, "reason": "declared-by-admin"}
         rows = [(m, m.rules.result_words(outcome, (m.player0.username, m.player1.username))) for m in matches]
         context = self.admin_site.each_context(request) | {
-            "title": f"{verb}: are you sure?",
+            "title": gettext("%(verb)s: are you sure?") % {"verb": verb},
             "opts": self.model._meta,
             "rows": rows,
             "form": form,
@@ -202,36 +206,38 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
         }
         return TemplateResponse(request, "admin/play/match/declare_result.html", context)
 
-    @admin.action(description="Declare a result: the first seat won…", permissions=["change"])
+    @admin.action(description=_("Declare a result: the first seat won…"), permissions=["change"])
     def declare_first_seat_won(self, request, queryset):
-        return self._declare(request, queryset, 0, "Declared a win for the first seat", "declare_first_seat_won")
+        verb = gettext("Declared a win for the first seat")
+        return self._declare(request, queryset, 0, verb, "declare_first_seat_won")
 
-    @admin.action(description="Declare a result: the second seat won…", permissions=["change"])
+    @admin.action(description=_("Declare a result: the second seat won…"), permissions=["change"])
     def declare_second_seat_won(self, request, queryset):
-        return self._declare(request, queryset, 1, "Declared a win for the second seat", "declare_second_seat_won")
+        verb = gettext("Declared a win for the second seat")
+        return self._declare(request, queryset, 1, verb, "declare_second_seat_won")
 
-    @admin.action(description="Declare a result: draw…", permissions=["change"])
+    @admin.action(description=_("Declare a result: draw…"), permissions=["change"])
     def declare_draw(self, request, queryset):
-        return self._declare(request, queryset, None, "Declared a draw", "declare_draw")
+        return self._declare(request, queryset, None, gettext("Declared a draw"), "declare_draw")
 
-    @admin.action(description="Extend the running deadline by 1 day", permissions=["change"])
+    @admin.action(description=_("Extend the running deadline by 1 day"), permissions=["change"])
     def extend_one_day(self, request, queryset):
-        _run_action(self, request, queryset, "Extended the deadline by 1 day", lambda m: _extend(m, 1))
+        _run_action(self, request, queryset, gettext("Extended the deadline by 1 day"), lambda m: _extend(m, 1))
 
-    @admin.action(description="Extend the running deadline by 3 days", permissions=["change"])
+    @admin.action(description=_("Extend the running deadline by 3 days"), permissions=["change"])
     def extend_three_days(self, request, queryset):
-        _run_action(self, request, queryset, "Extended the deadline by 3 days", lambda m: _extend(m, 3))
+        _run_action(self, request, queryset, gettext("Extended the deadline by 3 days"), lambda m: _extend(m, 3))
 
-    @admin.action(description="Check the replay (moves give the stored position)", permissions=["view"])
+    @admin.action(description=_("Check the replay (moves give the stored position)"), permissions=["view"])
     def check_replay(self, request, queryset):
         for match in queryset:
             ok, report = _replay_report(match)
             self.log_change(request, match, report)
             self.message_user(request, f"#{match.pk}: {report}", messages.SUCCESS if ok else messages.ERROR)
 
-    @admin.action(description="Re-queue the bot's turn", permissions=["change"])
+    @admin.action(description=_("Re-queue the bot's turn"), permissions=["change"])
     def requeue_bot_turn(self, request, queryset):
-        _run_action(self, request, queryset, "Re-queued the bot's turn", bot_jobs.requeue_bot_turn)
+        _run_action(self, request, queryset, gettext("Re-queued the bot's turn"), bot_jobs.requeue_bot_turn)
 
 
 @admin.register(Move)
@@ -279,11 +285,11 @@ class PlayerAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # every page reads a player's profile: disable the account instead
 
-    @admin.display(boolean=True, description="active", ordering="user__is_active")
+    @admin.display(boolean=True, description=_("active"), ordering="user__is_active")
     def active(self, player):
         return player.user.is_active
 
-    @admin.display(description="ratings")
+    @admin.display(description=_("ratings"))
     def ratings(self, player):
         now = timezone.now()
         rows = sorted(player.user.ratings.all(), key=lambda r: r.game)
@@ -294,20 +300,21 @@ class PlayerAdmin(admin.ModelAdmin):
             if player.user.is_active == active:
                 continue
             if not active and player.user.pk == request.user.pk:
-                self.message_user(request, "You cannot disable your own account.", messages.WARNING)
+                self.message_user(request, gettext("You cannot disable your own account."), messages.WARNING)
                 continue
             player.user.is_active = active
             player.user.save(update_fields=["is_active"])
             self.log_change(request, player, verb)
-            self.message_user(request, f"{verb}: {player.user.username}.", messages.SUCCESS)
+            said = gettext("%(verb)s: %(player)s.") % {"verb": verb, "player": player.user.username}
+            self.message_user(request, said, messages.SUCCESS)
 
-    @admin.action(description="Disable the account (cannot log in; matches stay)", permissions=["change"])
+    @admin.action(description=_("Disable the account (cannot log in; matches stay)"), permissions=["change"])
     def disable_accounts(self, request, queryset):
-        self._set_active(request, queryset, False, "Account disabled")
+        self._set_active(request, queryset, False, gettext("Account disabled"))
 
-    @admin.action(description="Enable the account again", permissions=["change"])
+    @admin.action(description=_("Enable the account again"), permissions=["change"])
     def enable_accounts(self, request, queryset):
-        self._set_active(request, queryset, True, "Account enabled")
+        self._set_active(request, queryset, True, gettext("Account enabled"))
 
 
 admin.site.unregister(get_user_model())
