@@ -73,7 +73,7 @@ class AccountAdapter(DefaultAccountAdapter):
         username = super().clean_username(username, shallow=shallow)
         if not shallow and look_alike_taken(username):
             raise ValidationError(
-                "This name reads the same as a player's name that is already taken. Please choose another.",
+                gettext("This name reads the same as a player's name that is already taken. Please choose another."),
                 code="look_alike",
             )
         return username

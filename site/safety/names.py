@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.utils.translation import gettext
 
 from daymove.safety.models import NameKey
 
@@ -53,10 +54,10 @@ def reserved_reason(username: str) -> str | None:
     compact = SEPARATORS.sub("", name_key(username))
     words = {SEPARATORS.sub("", name_key(word)) for word in settings.ACCOUNT_USERNAME_BLACKLIST}
     if compact in words:
-        return "This name is reserved for the site. Please choose another."
+        return gettext("This name is reserved for the site. Please choose another.")
     for pattern in settings.DAYMOVE_RESERVED_NAME_PATTERNS:
         if re.search(pattern, compact):
-            return "Names like this one are reserved for the site's bots and staff. Please choose another."
+            return gettext("Names like this one are reserved for the site's bots and staff. Please choose another.")
     return None
 
 
@@ -71,7 +72,7 @@ def validate_one_script(username: str) -> None:
     """A validator: refuse names that mix scripts with look-alike letters ("pаypal" with a Cyrillic а)."""
     if confusables.is_dangerous(username):
         raise ValidationError(
-            "This name mixes letters of different alphabets that look alike. Please use one alphabet.",
+            gettext("This name mixes letters of different alphabets that look alike. Please use one alphabet."),
             code="mixed_script",
         )
 
