@@ -7,7 +7,6 @@ in PENDING, each with the reason, so that the list of what remains is here to re
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -241,23 +240,9 @@ def test_every_word_of_the_email_is_translated(scene, email, django_capture_on_c
     names = [*scene.names, "dora", "dora@example.com"]
     for message in sent:
         assert not untranslated(message.subject, names, html=False), message.subject
-        # The position in words (the games' describe(), in English for now: GAME_BOARD_WORDS) is left out.
         body, html = message.body, message.alternatives[0][0] if message.alternatives else ""
-        for line in _board_lines(body):
-            body, html = body.replace(line, ""), html.replace(line, "")
-        html = BOARD_IN_HTML.sub("", html)  # a digest's boards, whose lines its plain text does not hold
         assert not untranslated(body, names, html=False), body
         assert not untranslated(html, names), html
-
-
-BOARD_IN_HTML = re.compile(r"(?<=⟦Ţĥé þöšîţîöñ:⟧)[^<]*")
-
-
-def _board_lines(body: str) -> list[str]:
-    """The lines of the position in words: indented under the pseudo "The position:" (none without a board)."""
-    lines = body.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith("⟦Ţĥé þöšîţîöñ:⟧")), len(lines))
-    return [line.strip() for line in lines[start + 1 :] if line.startswith("  ")]
 
 
 PUSHES = {
