@@ -1,11 +1,12 @@
 """Words as values: what a game says is a message (a text with named parameters) or a count of a unit, which the site
-renders in the reader's language (gettext and ngettext, daymove.play.wording) and `python -m games` in English.
+renders in the reader's language (gettext, ngettext and pgettext: daymove.play.wording) and `python -m games` in
+English.
 
 The texts are English and double as the catalogues' message ids: `N_` marks a text, `NC_` a short word with a context
 that tells it from the same English word elsewhere (C#I Sequence's seat "Sun", not the weekday), and `NP_` a unit's
-two English forms, for the extractor (tools/messages.py); each returns what it is given. A parameter is a name, a
-notation, a number, or another message, count, word or list of them, rendered in turn; names and notations are never
-translated.
+two English forms, for the extractor (tools/messages.py); `N_` returns its text as it is, `NC_` a Term (a string) and
+`NP_` a Unit. A parameter is a name, a notation, a number, or another message, count, word or list of them, rendered
+in turn; names and notations are never translated.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Term(str):
         return term
 
     def __reduce__(self):
-        return Term, (self.context, str(self))
+        return Term, (self.context, str(self))  # pickled (the boards cache) with its context
 
 
 def NC_(context: str, text: str) -> Term:
