@@ -68,7 +68,7 @@ def calendar_feed(request, token):
     """The deadlines of the token's owner as text/calendar (no login: calendar apps cannot log in)."""
     user = calendar.user_for_token(token)
     if user is None:
-        raise Http404("There is no such calendar.")
+        raise Http404(gettext("There is no such calendar."))
     response = HttpResponse(calendar.ics(user), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="daymove-deadlines.ics"'
     return response

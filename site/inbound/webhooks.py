@@ -16,6 +16,7 @@ from anymail.webhooks.postmark import PostmarkInboundWebhookView, PostmarkTracki
 from django.conf import settings
 from django.dispatch import receiver
 from django.http import Http404
+from django.utils.translation import gettext
 
 from daymove.inbound.autoreplies import start_away
 from daymove.inbound.bounces import record_bounce
@@ -28,7 +29,7 @@ def _when_configured(view, secret: str):
     @wraps(view)  # keeps anymail's csrf_exempt: providers post without a CSRF token, their signature stands in
     def gated(request, *args, **kwargs):
         if not settings.ANYMAIL.get(secret):
-            raise Http404("This mail provider is not set up.")
+            raise Http404(gettext("This mail provider is not set up."))
         return view(request, *args, **kwargs)
 
     return gated

@@ -28,7 +28,7 @@ def match_or_404(match_id, *related: str) -> Match:
     try:
         return _find_match(match_id, *related)
     except Refused:
-        raise Http404("There is no such match.") from None
+        raise Http404(gettext("There is no such match.")) from None
 
 
 def get_challenge(challenge_id) -> Challenge:

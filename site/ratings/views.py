@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.ratings.models import Rating
 from games.registry import all_games
@@ -21,7 +22,7 @@ def leaderboard(request, slug):
     """The best established players of one game (bots and closed accounts left out, as lichess does)."""
     game = all_games().get(slug)
     if game is None:
-        raise Http404("There is no such game.")
+        raise Http404(gettext("There is no such game."))
     now = timezone.now()
     rows = list(
         Rating.objects.filter(game=slug, established_until__gt=now, user__is_active=True, user__player__is_bot=False)

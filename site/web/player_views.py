@@ -25,7 +25,7 @@ def profile_page(request, username):
     """A player's ratings per game with their history and record, current games, head to head, about text."""
     user = get_user_model().objects.filter(username=username, is_active=True).select_related("player").first()
     if user is None:
-        raise Http404("There is no such player.")
+        raise Http404(gettext("There is no such player."))
     context = profile(user) | visiting(user, request.user)
     context["you_blocked"] = request.user.is_authenticated and has_blocked(request.user, user)
     return render(request, "players/profile.html", context)

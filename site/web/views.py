@@ -107,7 +107,7 @@ LOBBY_PARTS = frozenset({"your_games", "your_history"})
 def lobby_part(request, part):
     """htmx, on a live update: one of the lobby's lists of the player's own games."""
     if part not in LOBBY_PARTS:
-        raise Http404("There is no such part of the lobby.")
+        raise Http404(gettext("There is no such part of the lobby."))
     return render(request, f"play/lobby.html#{part}", _your_games(request.user))
 
 
@@ -140,7 +140,7 @@ def new_challenge(request, slug):
     """The challenge form for one game."""
     game = all_games().get(slug)
     if game is None:
-        raise Http404("There is no such game.")
+        raise Http404(gettext("There is no such game."))
     form = _challenge_form(request, game)
     if request.method != "POST":
         return _challenge_page(request, game, form)
@@ -187,7 +187,7 @@ def expected_change(request, slug):
     """htmx: the challenge form's expected rating changes for the opponent typed so far."""
     game = all_games().get(slug)
     if game is None:
-        raise Http404("There is no such game.")
+        raise Http404(gettext("There is no such game."))
     context = {"game": game} | _expectation_context(request.user, game, request.GET.get("opponent", "")[:150])
     return render(request, "play/challenge_form.html#expected", context)
 
@@ -277,7 +277,7 @@ def _version(match: Match) -> dict[str, str]:
 def match_part(request, match_id, part):
     """htmx, on a live update: 204 while what `part` shows is still at the version the page sent, else the part."""
     if part not in LIVE_PARTS:
-        raise Http404("There is no such part of a match page.")
+        raise Http404(gettext("There is no such part of a match page."))
     match = match_or_404(match_id, *MATCH_PAGE_RELATED)
     current = _version(match)
     keys = LIVE_PARTS[part]
@@ -338,7 +338,7 @@ def rules_page(request, slug):
     """The rules of one game, in our own words."""
     game = all_games().get(slug)
     if game is None:
-        raise Http404("There is no such game.")
+        raise Http404(gettext("There is no such game."))
     # The game's own template in the reader's language, else English (site/play/rules_pages.py).
     page = rules_page_for(game)
     return render(request, "play/rules.html", {"game": game, "rules_template": page.template, "page": page})
