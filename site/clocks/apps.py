@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ClocksConfig(AppConfig):
     name = "daymove.clocks"
     label = "clocks"
-    verbose_name = "Clocks and vacations"
+    verbose_name = _("Clocks and vacations")
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.

@@ -9,6 +9,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 DAY = timedelta(days=1)
 
@@ -78,6 +79,10 @@ class MatchClock(TimeControl):
     deadline0 = models.DateTimeField(null=True, blank=True, db_index=True)
     deadline1 = models.DateTimeField(null=True, blank=True, db_index=True)
 
+    class Meta:
+        verbose_name = _("match clock")
+        verbose_name_plural = _("match clocks")
+
     def deadline_of(self, seat: int | None):
         """The deadline of `seat` (None when its clock does not run)."""
         return {0: self.deadline0, 1: self.deadline1}.get(seat)
@@ -110,6 +115,8 @@ class Vacation(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
         ordering = ["starts"]
         indexes = [models.Index(fields=["user", "ends"])]
 
@@ -127,6 +134,10 @@ class CalendarFeed(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed")
     token = models.CharField(max_length=64, unique=True)
     created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("calendar feed")
+        verbose_name_plural = _("calendar feeds")
 
     def __str__(self):
         return f"calendar of {self.user}"

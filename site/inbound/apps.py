@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class InboundConfig(AppConfig):
     name = "daymove.inbound"
     label = "inbound"
-    verbose_name = "Inbound mail"
+    verbose_name = _("Inbound mail")
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.

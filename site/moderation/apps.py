@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ModerationConfig(AppConfig):
     name = "daymove.moderation"
     label = "moderation"
-    verbose_name = "Moderation"
+    verbose_name = _("Moderation")
 
     def ready(self):
         from daymove.moderation import receivers  # noqa: F401 - logs the mass-timeout rule

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 REPORT_DETAILS_MAX_LENGTH = 2000
 WARNING_MAX_LENGTH = 2000
@@ -41,6 +42,8 @@ class Report(models.Model):
     )
 
     class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
         ordering = ["created", "pk"]  # the queue: oldest first
 
     def __str__(self):
@@ -100,6 +103,8 @@ class ModerationAction(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("moderation action")
+        verbose_name_plural = _("moderation actions")
         ordering = ["-created", "-pk"]
         indexes = [models.Index(fields=["target", "kind", "until"])]
 

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class NotifyConfig(AppConfig):
     name = "daymove.notify"
     label = "notify"
-    verbose_name = "Emails"
+    verbose_name = _("Emails")
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.

@@ -51,6 +51,7 @@ class EmailPreferences(models.Model):
     ladder_idle = models.BooleanField(default=True, help_text=_("A week before I am removed for being idle."))
 
     class Meta:
+        verbose_name = _("email preferences")
         verbose_name_plural = _("email preferences")
         indexes = [models.Index(fields=["turn_emails", "digest_hour"])]
 

@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class OutboxConfig(AppConfig):
     name = "daymove.outbox"
     label = "outbox"
-    verbose_name = "Background jobs"
+    verbose_name = _("Background jobs")

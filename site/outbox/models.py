@@ -1,5 +1,6 @@
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Job(models.Model):
@@ -23,6 +24,8 @@ class Job(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("job")
+        verbose_name_plural = _("jobs")
         indexes = [models.Index(fields=["status", "run_after"])]
 
     def __str__(self):

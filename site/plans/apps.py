@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PlansConfig(AppConfig):
     name = "daymove.plans"
     label = "plans"
-    verbose_name = "Analysis and conditional moves"
+    verbose_name = _("Analysis and conditional moves")
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.

@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from daymove.plans import notes
 from daymove.play.models import Match
@@ -18,21 +20,27 @@ from daymove.play.models import Match
 class AnalysisTree(models.Model):
     """One person's analysis of a match from the position after `root_ply` moves."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    root_ply = models.PositiveIntegerField()
-    tree = models.JSONField(default=list, blank=True)
-    published = models.BooleanField(default=False, help_text="Shown to everyone once the match has ended.")
-    updated = models.DateTimeField(default=timezone.now)
+    match = models.ForeignKey(Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="+")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE, related_name="+"
+    )
+    root_ply = models.PositiveIntegerField(verbose_name=_("from ply"))
+    tree = models.JSONField(verbose_name=_("tree"), default=list, blank=True)
+    published = models.BooleanField(
+        verbose_name=_("published"), default=False, help_text=_("Shown to everyone once the match has ended.")
+    )
+    updated = models.DateTimeField(verbose_name=_("updated"), default=timezone.now)
 
     class Meta:
+        verbose_name = _("analysis tree")
+        verbose_name_plural = _("analysis trees")
         ordering = ["match", "owner", "root_ply"]
         constraints = [
             models.UniqueConstraint(fields=["match", "owner", "root_ply"], name="one_analysis_per_root"),
         ]
 
     def __str__(self):
-        return f"analysis of #{self.match_id} from ply {self.root_ply}"
+        return gettext("analysis of #%(match)s from ply %(ply)s") % {"match": self.match_id, "ply": self.root_ply}
 
 
 class ConditionalPlan(models.Model):
@@ -44,32 +52,43 @@ class ConditionalPlan(models.Model):
     """
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Waiting for the opponent's move"
-        DONE = "done", "Played to its end"
-        DROPPED = "dropped", "Dropped"
-        CANCELLED = "cancelled", "Cancelled"
+        ACTIVE = "active", _("Waiting for the opponent's move")
+        DONE = "done", _("Played to its end")
+        DROPPED = "dropped", _("Dropped")
+        CANCELLED = "cancelled", _("Cancelled")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    ply = models.PositiveIntegerField()
-    tree = models.JSONField(default=list, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
-    version = models.PositiveIntegerField(default=0)
+    match = models.ForeignKey(Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="+")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE, related_name="+"
+    )
+    ply = models.PositiveIntegerField(verbose_name=_("ply"))
+    tree = models.JSONField(verbose_name=_("tree"), default=list, blank=True)
+    status = models.CharField(verbose_name=_("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    version = models.PositiveIntegerField(verbose_name=_("version"), default=0)
     said = models.JSONField(
+        verbose_name=_("said"),
         default=dict,
         blank=True,
-        help_text="What happened last, for the owner: a code and its parameters (plans.notes).",
+        help_text=_("What happened last, for the owner: a code and its parameters (plans.notes)."),
     )
     old_note = models.CharField(
-        max_length=300, blank=True, help_text="What happened last, in English, on a plan last changed before `said`."
+        verbose_name=_("old note"),
+        max_length=300,
+        blank=True,
+        help_text=_("What happened last, in English, on a plan last changed before `said`."),
     )
-    updated = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(verbose_name=_("updated"), default=timezone.now)
 
     class Meta:
+        verbose_name = _("conditional plan")
+        verbose_name_plural = _("conditional plans")
         constraints = [models.UniqueConstraint(fields=["match", "owner"], name="one_plan_per_player")]
 
     def __str__(self):
-        return f"plan in #{self.match_id} ({self.status})"
+        return gettext("plan in #%(match)s (%(status)s)") % {
+            "match": self.match_id,
+            "status": self.get_status_display(),
+        }
 
     @property
     def note(self) -> str:

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from daymove.play.wording import said
 from games.registry import get_game
@@ -43,6 +44,8 @@ class Challenge(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
         ordering = ["-created"]
         indexes = [
             # The lobby's page of open challenges, newest first: read in order and stopped after a page, however
@@ -81,39 +84,58 @@ class Match(models.Model):
     """One game between two players; `state` caches the position after `ply` moves."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
 
-    game = models.CharField(max_length=32, db_index=True)
-    options = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
-    player0 = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    player1 = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    ply = models.PositiveIntegerField(default=0)
-    to_move = models.SmallIntegerField(null=True, blank=True, help_text="Seat to move; empty when over.")
-    state = models.JSONField(help_text="Cached position (the rules' JSON); hidden information inside.")
-    winner = models.SmallIntegerField(null=True, blank=True, help_text="Winning seat; empty for a draw.")
-    scores = models.JSONField(null=True, blank=True)
-    result_reason = models.CharField(max_length=32, blank=True)
-    result_note = models.CharField(
-        max_length=RESULT_NOTE_MAX_LENGTH, blank=True, help_text="The moderators' reason for a declared result."
+    game = models.CharField(verbose_name=_("game"), max_length=32, db_index=True)
+    options = models.JSONField(verbose_name=_("options"), default=dict, blank=True)
+    status = models.CharField(
+        verbose_name=_("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True
     )
-    rated = models.BooleanField(default=True, help_text="The result changes both players' ratings.")
+    player0 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("first player"), on_delete=models.PROTECT, related_name="+"
+    )
+    player1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("second player"), on_delete=models.PROTECT, related_name="+"
+    )
+    ply = models.PositiveIntegerField(verbose_name=_("ply"), default=0)
+    to_move = models.SmallIntegerField(
+        verbose_name=_("seat to move"), null=True, blank=True, help_text=_("Seat to move; empty when over.")
+    )
+    state = models.JSONField(
+        verbose_name=_("state"), help_text=_("Cached position (the rules' JSON); hidden information inside.")
+    )
+    winner = models.SmallIntegerField(
+        verbose_name=_("winner"), null=True, blank=True, help_text=_("Winning seat; empty for a draw.")
+    )
+    scores = models.JSONField(verbose_name=_("scores"), null=True, blank=True)
+    result_reason = models.CharField(verbose_name=_("how it ended"), max_length=32, blank=True)
+    result_note = models.CharField(
+        verbose_name=_("reason for a declared result"),
+        max_length=RESULT_NOTE_MAX_LENGTH,
+        blank=True,
+        help_text=_("The moderators' reason for a declared result."),
+    )
+    rated = models.BooleanField(
+        verbose_name=_("rated"), default=True, help_text=_("The result changes both players' ratings.")
+    )
     draw_offer_seat = models.SmallIntegerField(
+        verbose_name=_("seat offering a draw"),
         null=True,
         blank=True,
-        help_text="Seat offering a draw; the offer lapses when the other seat moves.",
+        help_text=_("Seat offering a draw; the offer lapses when the other seat moves."),
     )
-    created = models.DateTimeField(default=timezone.now)
-    updated = models.DateTimeField(default=timezone.now)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
+    updated = models.DateTimeField(verbose_name=_("updated"), default=timezone.now)
+    finished_at = models.DateTimeField(verbose_name=_("finished"), null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["-updated"]
-        verbose_name_plural = "matches"
         indexes = [
             models.Index(fields=["status", "to_move"]),
             # The archives (daymove.web.archive) read a page in start order from (created, id) keys: the site's,
@@ -190,13 +212,17 @@ class Match(models.Model):
 class Move(models.Model):
     """The move played at `ply` (taking the match from ply to ply + 1); one per ply, ever."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
-    ply = models.PositiveIntegerField()
-    seat = models.SmallIntegerField()
-    notation = models.CharField(max_length=64, help_text="Full notation; secret in hidden-information games.")
-    created = models.DateTimeField(default=timezone.now)
+    match = models.ForeignKey(Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField(verbose_name=_("ply"))
+    seat = models.SmallIntegerField(verbose_name=_("seat"))
+    notation = models.CharField(
+        verbose_name=_("notation"), max_length=64, help_text=_("Full notation; secret in hidden-information games.")
+    )
+    created = models.DateTimeField(verbose_name=_("created"), default=timezone.now)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["match", "ply"]
         constraints = [models.UniqueConstraint(fields=["match", "ply"], name="one_move_per_ply")]
 

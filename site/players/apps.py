@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PlayersConfig(AppConfig):
     name = "daymove.players"
     label = "players"
-    verbose_name = "Players"
+    verbose_name = _("Players")
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.

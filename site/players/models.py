@@ -32,6 +32,8 @@ class Player(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         # The lobby lists the bots on every visit: found among any number of players without reading them all.
         indexes = [models.Index(fields=["user"], condition=models.Q(is_bot=True), name="bots")]
 

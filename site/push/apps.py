@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PushConfig(AppConfig):
     name = "daymove.push"
     label = "push"
-    verbose_name = "Push notifications"
+    verbose_name = _("Push notifications")
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for handlers and receivers), not to dodge a cycle.

@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from daymove.ratings import glicko2
 
@@ -28,6 +29,8 @@ class Rating(models.Model):
     )
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
         indexes = [models.Index(fields=["game", "established_until", "rating"])]
 
@@ -76,6 +79,8 @@ class RatingChange(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         ordering = ["created", "pk"]
         constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_rating_change_per_player")]
         indexes = [models.Index(fields=["user", "game", "created"])]

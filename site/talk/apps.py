@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TalkConfig(AppConfig):
     name = "daymove.talk"
     label = "talk"
-    verbose_name = "Chat and notes"
+    verbose_name = _("Chat and notes")
 
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 CHAT_MAX_LENGTH = 500
 NOTE_MAX_LENGTH = 5000
@@ -18,6 +19,8 @@ class ChatMessage(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["created", "pk"]
         indexes = [models.Index(fields=["match", "created"])]
 

@@ -24,6 +24,7 @@ from daymove.moderation import actions as moderation
 from daymove.play import bot_jobs
 from daymove.play.models import RESULT_NOTE_MAX_LENGTH, Challenge, Match, Move
 from daymove.play.replaycheck import replay_mismatch
+from daymove.play.wording import options_said
 from daymove.players.models import Player
 from daymove.ratings.models import display
 from daymove.round import endings
@@ -121,15 +122,15 @@ def _replay_report(match: Match) -> tuple[bool, str]:
 @admin.register(Match)
 class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
     secret_fields = ("state",)
-    list_display = ["id", "game", "player0", "player1", "status", "rated", "ply", "to_move", "result_reason", "updated"]
+    list_display = ["id", "game_name", "player0", "player1", "status", "rated", "ply", "to_move", "result", "updated"]
     list_filter = ["game", "status", "rated", "result_reason"]
     search_fields = ["=id", "player0__username", "player1__username"]
     list_select_related = ["player0", "player1"]
-    exclude = ["state"]
+    exclude = ["state", "game", "options", "result_reason"]  # the state is secret; the rest is said in words below
     # A match changes only through the services (moves, actions below), never by editing its fields.
     readonly_fields = [
-        "game",
-        "options",
+        "game_name",
+        "options_in_words",
         "status",
         "rated",
         "player0",
@@ -138,7 +139,7 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
         "to_move",
         "winner",
         "scores",
-        "result_reason",
+        "result",
         "draw_offer_seat",
         "created",
         "updated",
@@ -155,6 +156,19 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
         "check_replay",
         "requeue_bot_turn",
     ]
+
+    # The game, its options and how it ended in words (the stored codes are the site's, not a reader's).
+    @admin.display(description=_("game"), ordering="game")
+    def game_name(self, match):
+        return match.rules.name
+
+    @admin.display(description=_("options"))
+    def options_in_words(self, match):
+        return options_said(match.rules, match.options) or "—"
+
+    @admin.display(description=_("result"), ordering="result_reason")
+    def result(self, match):
+        return match.result_text() or "—"
 
     def has_add_permission(self, request):
         return False

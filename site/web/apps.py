@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class WebConfig(AppConfig):
@@ -7,4 +8,4 @@ class WebConfig(AppConfig):
 
     name = "daymove.web"
     label = "web"
-    verbose_name = "Pages"
+    verbose_name = _("Pages")
