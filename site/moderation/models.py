@@ -13,18 +13,18 @@ class Report(models.Model):
     """A player's report of another player (or of one of their chat lines), waiting in the moderators' queue."""
 
     class Reason(models.TextChoices):
-        CHAT = "chat", "Abusive or unwanted chat"
-        NAME = "name", "Offensive or misleading name"
-        PROFILE = "profile", "Offensive or misleading profile text"
-        STALLING = "stalling", "Stalling: letting the clock run in a lost position"
-        SANDBAGGING = "sandbagging", "Sandbagging or rating manipulation"
-        CHEATING = "cheating", "Cheating: help from a program or another person"
-        OTHER = "other", "Something else"
+        CHAT = "chat", _("Abusive or unwanted chat")
+        NAME = "name", _("Offensive or misleading name")
+        PROFILE = "profile", _("Offensive or misleading profile text")
+        STALLING = "stalling", _("Stalling: letting the clock run in a lost position")
+        SANDBAGGING = "sandbagging", _("Sandbagging or rating manipulation")
+        CHEATING = "cheating", _("Cheating: help from a program or another person")
+        OTHER = "other", _("Something else")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        ACTED = "acted", "Action taken"
-        DISMISSED = "dismissed", "Dismissed"
+        OPEN = "open", _("Open")
+        ACTED = "acted", _("Action taken")
+        DISMISSED = "dismissed", _("Dismissed")
 
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made")
     reported = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received")
@@ -54,24 +54,24 @@ class ModerationAction(models.Model):
     """One thing done to a player's account: by a moderator (from a report or not), or by the site's own rules."""
 
     class Kind(models.TextChoices):
-        WARN = "warn", "Warning"
-        MUTE = "mute", "Chat muted"
-        UNMUTE = "unmute", "Chat mute lifted"
-        CLOSE = "close", "Account closed"
-        ANNUL = "annul", "Ratings annulled"
-        DISMISS = "dismiss", "Report dismissed"
-        MASS_TIMEOUT = "mass_timeout", "Mass timeout: opponents' ratings kept"
-        DECLARE = "declare", "Result declared"
-        LADDER_PLACE = "ladder_place", "Ladder place adjusted"
-        LEAGUE_SERIES = "league_series", "League series created, changed, paused or resumed"
-        SEASON_DRAW = "season_draw", "Season's division draw stored"
-        SEASON_START = "season_start", "Season started"
-        SEASON_POSTPONE = "season_postpone", "Season postponed"
-        SEASON_CLOSE = "season_close", "Season closed"
-        LEAGUE_MOVE = "league_move", "Player moved to another division"
-        LEAGUE_WITHDRAW = "league_withdraw", "Player withdrawn from a season"
-        LEAGUE_REINSTATE = "league_reinstate", "Player's withdrawal taken back"
-        LEAGUE_OVERRIDE = "league_override", "League result overridden"
+        WARN = "warn", _("Warning")
+        MUTE = "mute", _("Chat muted")
+        UNMUTE = "unmute", _("Chat mute lifted")
+        CLOSE = "close", _("Account closed")
+        ANNUL = "annul", _("Ratings annulled")
+        DISMISS = "dismiss", _("Report dismissed")
+        MASS_TIMEOUT = "mass_timeout", _("Mass timeout: opponents' ratings kept")
+        DECLARE = "declare", _("Result declared")
+        LADDER_PLACE = "ladder_place", _("Ladder place adjusted")
+        LEAGUE_SERIES = "league_series", _("League series created, changed, paused or resumed")
+        SEASON_DRAW = "season_draw", _("Season's division draw stored")
+        SEASON_START = "season_start", _("Season started")
+        SEASON_POSTPONE = "season_postpone", _("Season postponed")
+        SEASON_CLOSE = "season_close", _("Season closed")
+        LEAGUE_MOVE = "league_move", _("Player moved to another division")
+        LEAGUE_WITHDRAW = "league_withdraw", _("Player withdrawn from a season")
+        LEAGUE_REINSTATE = "league_reinstate", _("Player's withdrawal taken back")
+        LEAGUE_OVERRIDE = "league_override", _("League result overridden")
 
     target = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -37,8 +37,6 @@ class Pending:
 # result reasons).
 ADMIN = Pending("Django's untranslated admin words (Search, ID, True/False) and stored codes (game slugs, reasons)")
 PENDING: dict[str, Pending] = {
-    "resign": Pending("the resignation page, a refusal-side page being marked"),
-    "report_player": Pending("the report form (moderation), being marked"),
     "admin:play_match_changelist": ADMIN,
     "admin:play_match_change": ADMIN,
     "admin:plans_conditionalplan_changelist": ADMIN,
