@@ -122,7 +122,18 @@ def _replay_report(match: Match) -> tuple[bool, str]:
 @admin.register(Match)
 class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
     secret_fields = ("state",)
-    list_display = ["id", "game_name", "player0", "player1", "status", "rated", "ply", "to_move", "result", "updated"]
+    list_display = [
+        "number",
+        "game_name",
+        "player0",
+        "player1",
+        "status",
+        "rated",
+        "ply",
+        "to_move",
+        "result",
+        "updated",
+    ]
     list_filter = ["game", "status", "rated", "result_reason"]
     search_fields = ["=id", "player0__username", "player1__username"]
     list_select_related = ["player0", "player1"]
@@ -158,6 +169,10 @@ class MatchAdmin(NoLookupsOnSecrets, admin.ModelAdmin):
     ]
 
     # The game, its options and how it ended in words (the stored codes are the site's, not a reader's).
+    @admin.display(description=_("number"), ordering="id")
+    def number(self, match):
+        return f"#{match.pk}"
+
     @admin.display(description=_("game"), ordering="game")
     def game_name(self, match):
         return match.rules.name
