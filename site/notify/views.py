@@ -70,11 +70,13 @@ def unsubscribe_view(request, token):
     """GET: a page with a button (link checkers must not unsubscribe anyone). POST: turn that email off."""
     found = read_token(token)
     if found is None:
-        return HttpResponseBadRequest("This unsubscribe link is not valid. Change your emails on the settings page.")
+        return HttpResponseBadRequest(
+            gettext("This unsubscribe link is not valid. Change your emails on the settings page.")
+        )
     user_id, kind = found
     done = False
     if request.method == "POST":
         done = unsubscribe(user_id, kind)
         if not done:
-            return HttpResponseBadRequest("This account no longer exists.")
+            return HttpResponseBadRequest(gettext("This account no longer exists."))
     return render(request, "notify/unsubscribe.html", {"kind_name": KIND_NAMES[kind], "done": done, "token": token})
