@@ -11,13 +11,16 @@ from daymove.play.models import Match
 
 def plans_context(match: Match, user) -> dict:
     """Context for the match page: only ever the viewer's own plan (so no page shows whether anyone else has one)."""
-    plan = plan_of(match, user)
-    return {
+    return plan_status_context(match, user) | {
         "can_analyse": can_analyse(match, user),
-        "my_plan": plan,
-        "my_plan_lines": len(trees.lines(plan.tree)) if plan is not None and plan.is_active else 0,
         "published_analyses": [
             (row.owner, row.root_ply, [" ".join(line) for line in trees.lines(row.tree)])
             for row in published_analyses(match)
         ],
     }
+
+
+def plan_status_context(match: Match, user) -> dict:
+    """Context for the play area's line about the viewer's own plan (plans/partials/plan_status.html)."""
+    plan = plan_of(match, user)
+    return {"my_plan": plan, "my_plan_lines": len(trees.lines(plan.tree)) if plan is not None and plan.is_active else 0}

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.notify.declines import declined_by
-from daymove.plans.summary import plans_context
+from daymove.plans.summary import plan_status_context, plans_context
 from daymove.play.draws import can_offer_draw
 from daymove.play.models import Match
 from daymove.play.wording import said
@@ -34,13 +34,12 @@ def competition(match: Match) -> dict | None:
     return None
 
 
-def match_extras(match: Match, user) -> dict:
-    """Context for the match page's players line, draw buttons, chat and notes."""
-    seat = match.seat_of(user)
+def player_rows(match: Match, seat: int | None) -> list[dict]:
+    """The players line: each player's seat, rating and, once the match is over, the change it made."""
     now = timezone.now()
     rows = ratings_for([match.player0_id, match.player1_id], match.game)
-    # Asked even while the match is on (finding nothing), so the page's query count never varies.
-    changes = {c.user_id: c for c in RatingChange.objects.filter(match=match)}
+    # Only a match that is over has rating changes: an active one asks for none.
+    changes = {} if match.is_active else {c.user_id: c for c in RatingChange.objects.filter(match=match)}
     players = []
     for s, player in enumerate(match.players):
         change = changes.get(player.pk)
@@ -53,19 +52,37 @@ def match_extras(match: Match, user) -> dict:
                 "change": change.delta_display if change else "",
             }
         )
+    return players
+
+
+def draw_context(match: Match, user, seat: int | None) -> dict:
+    """The match's actions: draw offers (made, to answer, declined) and the rematch."""
     offer = match.draw_offer_seat if match.is_active else None
-    return (
-        talk_context(match, user)
-        | plans_context(match, user)
-        | {
-            "player_rows": players,
-            "competition": competition(match),
-            "draw_possible": match.is_active and seat is not None and can_offer_draw(match),
-            "draw_offered_by_me": seat is not None and offer == seat,
-            "draw_offered_to_me": seat is not None and offer == 1 - seat,
-            "draw_declined_by": declined_by(match, user),  # the opponent who declined my offer, while it is news
-            "can_rematch": seat is not None and match.status == Match.Status.FINISHED,
-            # Once it is not this player's turn here: the match where it is, soonest deadline first.
-            "next_game": next_game(user, after=match) if seat is not None and match.to_move != seat else None,
-        }
-    )
+    draw_possible = match.is_active and seat is not None and can_offer_draw(match)
+    return {
+        "draw_possible": draw_possible,
+        "draw_offered_by_me": seat is not None and offer == seat,
+        "draw_offered_to_me": seat is not None and offer == 1 - seat,
+        # The opponent who declined my offer, while it is news: shown only where a new offer could be made.
+        "draw_declined_by": declined_by(match, user) if draw_possible and offer is None else None,
+        "can_rematch": seat is not None and match.status == Match.Status.FINISHED,
+    }
+
+
+def match_extras(match: Match, user, part: str | None = None) -> dict:
+    """Context for the match page's players line, actions, plan, next game, chat and notes; for one of its live
+    parts (`part`, see daymove.web.views.LIVE_PARTS), only what that part shows."""
+    seat = match.seat_of(user)
+    context = {}
+    if part in (None, "head"):
+        context |= {"player_rows": player_rows(match, seat), "competition": competition(match)}
+    if part in (None, "play", "actions"):
+        context |= draw_context(match, user, seat)
+    if part in (None, "play", "next_game"):
+        # Once it is not this player's turn here: the match where it is, soonest deadline first.
+        context["next_game"] = next_game(user, after=match) if seat is not None and match.to_move != seat else None
+    if part == "play":
+        context |= plan_status_context(match, user)
+    if part is None:
+        context |= talk_context(match, user) | plans_context(match, user)
+    return context

@@ -233,9 +233,15 @@ def _parse_at(request) -> int | None:
 
 
 def _render_match(request, match: Match, *, clicked=(), at=None, form=None, error=None, status=200, part="play"):
-    """The match page, or one of its live parts (`part`, the play area by default) for htmx requests."""
-    context = page_context(match, request.user, list(clicked), at)
-    context |= match_extras(match, request.user)
+    """The match page, or one of its live parts (`part`, the play area by default) for htmx requests.
+
+    A part computes only what it shows (match_extras): only the page and the play area draw the board."""
+    shown = part if request.htmx else None  # None: the whole page
+    if shown in (None, "play"):
+        context = page_context(match, request.user, list(clicked), at)
+    else:
+        context = {"match": match, "rules": match.rules, "seat": match.seat_of(request.user)}
+    context |= match_extras(match, request.user, shown)
     context["form"] = form or MoveForm(initial={"ply": match.ply})
     context["error"] = error
     context["live_match"] = match.pk
