@@ -85,7 +85,7 @@ def start_clock(match: Match) -> MatchClock:
     offered = ChallengeClock.objects.filter(challenge__match=match).first()
     clock = new_clock(match, offered.terms() if offered else DEFAULT_TERMS, timezone.now())
     clock.save()
-    signals.deadline_set.send(sender=MatchClock, match=match, clock=clock)
+    signals.deadline_set.send(sender=MatchClock, match=match, clock=clock, new_turn=True)
     return clock
 
 
@@ -125,7 +125,7 @@ def after_move(match: Match) -> MatchClock:
         setattr(clock, f"bank{mover}", min(left, clock.bank_cap_days * DAY))
     _start_turn(clock, match, now)
     clock.save()
-    signals.deadline_set.send(sender=MatchClock, match=match, clock=clock)
+    signals.deadline_set.send(sender=MatchClock, match=match, clock=clock, new_turn=True)
     return clock
 
 

@@ -5,7 +5,8 @@ See `daymove.play.signals` for why apps talk upwards by signals.
 
 from django.dispatch import Signal
 
-# match, clock: the running deadline of the seat to move was set or moved (a new turn, a vacation, an admin's extension)
+# match, clock, new_turn: the running deadline of the seat to move was set or moved (a new turn, a vacation, an admin's
+# extension); new_turn says the turn has just started (so nothing of it is scheduled yet)
 deadline_set = Signal()
 # clocks: many new matches' clocks were started at once (a league season's start), each with its first deadline
 deadlines_set = Signal()

@@ -62,24 +62,31 @@ def page_topic_events(topic: str) -> frozenset[str] | None:
 def publish(topic: str, event: str) -> None:
     """Record that `event` happened on `topic` (call inside the transaction of the change; nothing for replayed
     history: no page is open on a match being seeded)."""
-    if is_replaying_history():
+    _publish_all([(topic, event)])
+
+
+def _publish_all(pairs: list[tuple[str, str]]) -> None:
+    """Record each (topic, event) notice in one insert, as `publish` says."""
+    if is_replaying_history() or not pairs:
         return
-    notice = Notice.objects.create(topic=topic, event=event)
+    notices = Notice.objects.bulk_create([Notice(topic=topic, event=event) for topic, event in pairs])
     if settings.LIVE_REDIS_URL:
-        transaction.on_commit(lambda: _broadcast(notice))
+        transaction.on_commit(lambda: [_broadcast(notice) for notice in notices])
 
 
 def match_changed(match, event: str) -> None:
     """A match page's `event` part changed; a new position also changes both players' lists of games."""
-    publish(match_topic(match.pk), event)
-    if event == POSITION:
-        players_changed(match.player0_id, match.player1_id)
+    players = (match.player0_id, match.player1_id) if event == POSITION else ()
+    _publish_all([(match_topic(match.pk), event), *_turns_of(players)])
 
 
 def players_changed(*user_ids) -> None:
     """The lists of games (lobby, "your turn" count) of these players changed."""
-    for user_id in sorted({pk for pk in user_ids if pk is not None}):
-        publish(user_topic(user_id), TURNS)
+    _publish_all(_turns_of(user_ids))
+
+
+def _turns_of(user_ids) -> list[tuple[str, str]]:
+    return [(user_topic(user_id), TURNS) for user_id in sorted({pk for pk in user_ids if pk is not None})]
 
 
 def redis_channel() -> str:

@@ -35,7 +35,12 @@ def email_key(match_id, ply: int, kind: str, user_id: int) -> str:
 def _record_email(kind: str, key: str, user, run_after=None, **payload) -> None:
     if is_replaying_history():
         return
-    record(KIND, key, {"kind": kind, "user": user.pk, **payload}, run_after=run_after)
+    payload = {"kind": kind, "user": user.pk, **payload}
+    if run_after is not None and run_after > timezone.now():
+        # Nothing to hand over at commit (the sweep does it when due): one insert, once per key, as record_later.
+        record_later(KIND, [(key, payload, run_after)])
+    else:
+        record(KIND, key, payload, run_after=run_after)
 
 
 def send(tidings: list[Tiding]) -> None:
@@ -93,9 +98,11 @@ def schedule_first_reminders(clocks: list[MatchClock]) -> None:
     record_later(KIND, due)
 
 
-def schedule_reminders(match: Match) -> None:
-    """Record (or move) the reminders of the player to move at the thresholds they chose."""
-    clock = MatchClock.objects.filter(match=match).first()
+def schedule_reminders(match: Match, clock: MatchClock | None = None, *, new_turn: bool = False) -> None:
+    """Record (or move) the reminders of the player to move at the thresholds they chose (`clock`: the match's
+    clock as just saved, if the caller has it; `new_turn`: the turn has just started, so it has no reminder to move)."""
+    if clock is None:
+        clock = MatchClock.objects.filter(match=match).first()
     seat = match.to_move
     if clock is None or seat is None or not match.is_active:
         return
@@ -107,7 +114,7 @@ def schedule_reminders(match: Match) -> None:
     for hours in sorted(set(preferences.reminder_hours)):
         key = email_key(match.pk, match.ply, reminder_kind(hours), user.pk)
         run_after = deadline - timedelta(hours=hours)
-        if reschedule(key, run_after):
+        if not new_turn and reschedule(key, run_after):
             continue  # a deadline moved (vacation): the pending reminder moves with it
         if run_after > clock.turn_started:  # a threshold longer than the whole turn says nothing new
             _record_email("reminder", key, user, run_after=run_after, match=match.pk, ply=match.ply, hours=hours)

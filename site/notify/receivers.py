@@ -65,9 +65,9 @@ def email_plan_dropped(sender, match, owner, why, dropped, **kwargs) -> None:
 
 
 @receiver(deadline_set)
-def move_reminders(sender, match, **kwargs) -> None:
+def move_reminders(sender, match, clock, new_turn=False, **kwargs) -> None:
     """Reminders follow the running deadline, whatever set or moved it."""
-    events.schedule_reminders(match)
+    events.schedule_reminders(match, clock, new_turn=new_turn)
 
 
 @receiver(deadlines_set)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Case, Q, SmallIntegerField, Value, When
 from django.utils.translation import gettext
 
 from daymove.errors import Conflict, Refused
 from daymove.play import signals
 from daymove.play.endings import end_match
 from daymove.play.lookups import get_match, player_seat
-from daymove.play.models import Match, Move
+from daymove.play.models import Match
 
 
 def can_offer_draw(match: Match) -> bool:
@@ -74,13 +74,10 @@ def decline_draw(match_id, user) -> Match:
     return match
 
 
-def lapse_draw_offer(match: Match) -> None:
-    """After a move (in its transaction): an offer made by the other seat than the mover's lapses."""
-    mover = Move.objects.filter(match=OuterRef("pk"), ply=match.ply - 1).values("seat")[:1]
-    # One statement on the locked row: it reads the offer as committed, not as this request loaded it.
-    if (
-        Match.objects.filter(pk=match.pk, draw_offer_seat__isnull=False)
-        .exclude(draw_offer_seat=Subquery(mover))
-        .update(draw_offer_seat=None)
-    ):
-        match.draw_offer_seat = None
+def offer_after_move(mover: int) -> Case:
+    """The draw offer after `mover` moves, as a value of the move's UPDATE: an offer by the other seat lapses.
+
+    Evaluated by the move's own statement on the locked row, so it reads the offer as committed, not as this
+    request loaded it.
+    """
+    return Case(When(draw_offer_seat=mover, then=Value(mover)), default=None, output_field=SmallIntegerField())

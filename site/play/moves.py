@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from daymove.errors import Conflict, Refused
-from daymove.play.draws import lapse_draw_offer
+from daymove.play.draws import offer_after_move
 from daymove.play.endings import finished_fields
 from daymove.play.lookups import get_match, player_seat
 from daymove.play.models import Match, Move
@@ -100,16 +100,19 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state, now
     }
     if outcome is not None:
         fields |= finished_fields(outcome.winner, outcome.scores, outcome.reason, now)
+    offer = {} if outcome is not None else {"draw_offer_seat": offer_after_move(seat)}  # the other seat's lapses
     try:
         with transaction.atomic():
-            changed = Match.objects.filter(pk=match.pk, ply=seen_ply, status=Match.Status.ACTIVE).update(**fields)
+            changed = Match.objects.filter(pk=match.pk, ply=seen_ply, status=Match.Status.ACTIVE).update(
+                **fields, **offer
+            )
             if changed != 1:
                 raise Conflict(gettext("Another move was played first; nothing was played. Look again."))
             move = Move.objects.create(match=match, ply=seen_ply, seat=seat, notation=notation, created=now)
             for name, value in fields.items():
                 setattr(match, name, value)
-            if match.is_active:
-                lapse_draw_offer(match)
+            if offer and match.draw_offer_seat != seat:
+                match.draw_offer_seat = None
     except IntegrityError:
         raise Conflict(gettext("Another move was played first; nothing was played. Look again.")) from None
     return MoveResult(match, move)
