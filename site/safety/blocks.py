@@ -31,6 +31,14 @@ def either_blocked_ids(user) -> set[int]:
     return {other for pair in pairs for other in pair if other != user.pk}
 
 
+def without_blocked(queryset, user, field: str):
+    """`queryset` without the rows whose `field` is a player `user` has blocked or been blocked by, in its own
+    query (a subquery, not a round trip of its own)."""
+    return queryset.exclude(**{f"{field}__in": Block.objects.filter(blocker=user).values("blocked_id")}).exclude(
+        **{f"{field}__in": Block.objects.filter(blocked=user).values("blocker_id")}
+    )
+
+
 def blocks_between(user, other) -> tuple[bool, bool]:
     """Whether `user` has blocked `other`, and whether `other` has blocked `user`, in one query."""
     pairs = set(

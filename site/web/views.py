@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,12 +29,12 @@ from daymove.refusals import answers_refusals
 from daymove.round import challenges as round_challenges
 from daymove.round import draws as round_draws
 from daymove.round import endings, moves
-from daymove.safety.blocks import either_blocked_ids
+from daymove.safety.blocks import without_blocked
 from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
 from daymove.web.match_extras import MATCH_PAGE_RELATED, match_extras
 from daymove.web.profiles import bot_lobby_rows
-from daymove.web.turn_order import by_deadline, next_game
+from daymove.web.turn_order import active_then_finished, next_game
 from games.registry import all_games
 
 HELD_EMAIL = _(
@@ -65,18 +66,23 @@ def _open_challenges():
 def _your_games(user) -> dict:
     """The signed-in player's own lists: matches (your turn soonest deadline first, waiting, finished) and
     challenges (to you, by you)."""
-    mine = (
-        Match.objects.involving(user)
-        .select_related("player0__player", "player1__player")  # the profiles say who is a bot
+    mine = Match.objects.involving(user)
+    recent = mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at").values("pk")[:RECENT_FINISHED]
+    # One query for the matches (the active ones and the latest finished) and one for the challenges.
+    matches = list(
+        active_then_finished(mine.filter(Q(status=Match.Status.ACTIVE) | Q(pk__in=recent)))
+        .select_related("player0__player", "player1__player", "clock")  # the profiles say who is a bot
         .defer("state")  # a list shows no position: its JSON is the largest column and is not read
     )
-    active = list(by_deadline(mine.filter(status=Match.Status.ACTIVE)).select_related("clock"))
+    active = [m for m in matches if m.is_active]
+    received = _open_challenges().filter(opponent=user).values("pk")[:RECEIVED_SHOWN]
+    challenges = _with_summaries(list(_open_challenges().filter(Q(creator=user) | Q(pk__in=received))))
     return {
         "your_turn": [m for m in active if m.seat_of(user) == m.to_move],
         "waiting": [m for m in active if m.seat_of(user) != m.to_move],
-        "finished": list(mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at")[:RECENT_FINISHED]),
-        "received": _with_summaries(list(_open_challenges().filter(opponent=user)[:RECEIVED_SHOWN])),
-        "sent": _with_summaries(list(_open_challenges().filter(creator=user))),
+        "finished": [m for m in matches if not m.is_active],
+        "received": [c for c in challenges if c.creator_id != user.pk],
+        "sent": [c for c in challenges if c.creator_id == user.pk],
     }
 
 
@@ -89,7 +95,8 @@ def lobby(request):
     open_to_all = filters.apply(_open_challenges().filter(opponent__isnull=True))
     if user.is_authenticated:
         context |= _your_games(user)
-        open_to_all = open_to_all.exclude(creator=user).exclude(creator_id__in=either_blocked_ids(user))
+        context["turn_count"] = len(context["your_turn"])  # the nav's count, known here without its own query
+        open_to_all = without_blocked(open_to_all.exclude(creator=user), user, "creator_id")
     context["open_page"] = Paginator(open_to_all, OPEN_PER_PAGE).get_page(request.GET.get("page"))
     context["open_challenges"] = _with_summaries(list(context["open_page"]))
     for challenge in context["open_challenges"]:
