@@ -18,15 +18,15 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 BUDGETS = {
-    "match page, to move": 18,
-    "match page, waiting": 19,
-    "match page, signed-in spectator": 9,
-    "match page, visitor": 4,
+    "match page, to move": 17,
+    "match page, waiting": 18,
+    "match page, signed-in spectator": 8,
+    "match page, visitor": 3,
     "lobby": 8,
     "lobby, visitor": 2,
     "move": 27,
-    "live play part, after a move": 16,
-    "live head part, after a move": 13,
+    "live play part, after a move": 8,
+    "live head part, after a move": 4,
     "live actions part, unchanged": 3,
     "nav's turn count": 3,
 }
