@@ -2,9 +2,9 @@
 
     .venv/bin/python -m tools.pageprofile [-n 50] [--keep]
 
-Builds a small site in a scratch database (a SQLite file under var/pageprofile/, or the database of `DATABASE_URL`,
-whose name must contain "pageprofile" as it is dropped and made again), through the services: players, a match of
-every game a few moves in and a finished one, a challenge, a league division. Settings are production-like
+Builds a small site in a scratch database (a SQLite file under var/pageprofile-<pid>/, or the database of
+`DATABASE_URL`, whose name must contain "pageprofile" as it is dropped and made again), through the services: players, a
+match of every game a few moves in and a finished one, a challenge, a league division. Settings are production-like
 (`DEBUG` off, the site's template and cache settings). Caches are warmed by one request per path, then each path is
 asked N times through Django's test client and measured: its queries (the most over the games), the median and p95
 wall milliseconds, and how much of the median is SQL (timed by `connection.execute_wrapper`). A move is posted as
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import time
 from collections import defaultdict
@@ -186,7 +187,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
     args = parser.parse_args()
-    folder = scratch.fresh_folder(MARKER)
+    folder = scratch.fresh_folder(f"{MARKER}-{os.getpid()}")  # a run's own: two runs at once do not share a file
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder / f'{MARKER}.sqlite3'}"
     database = scratch.open_database(url, folder, MARKER)
     os.environ.update(scratch.server_environment(database.url, folder))
@@ -208,6 +209,7 @@ def main() -> None:
 
             connections.close_all()
             database.drop()
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
