@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -86,12 +89,20 @@ def _your_games(user) -> dict:
     }
 
 
+@lru_cache(maxsize=32)
+def _empty_filters_html(language: str, games: tuple[str, ...]) -> str:
+    """The lobby's filter form left empty: the same for everyone who reads `language`, so drawn once per process."""
+    return render_to_string("play/lobby.html#filters", {"filters": OpenChallengeFilter()})
+
+
 @never_cache
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
     filters = OpenChallengeFilter({k: v for k, v in request.GET.items() if k != "page"} or None)
     context = {"games": all_games(), "bots": bot_lobby_rows(), "filters": filters}
+    if not filters.is_bound:
+        context["filters_html"] = _empty_filters_html(get_language(), tuple(all_games()))
     open_to_all = filters.apply(_open_challenges().filter(opponent__isnull=True))
     if user.is_authenticated:
         context |= _your_games(user)
