@@ -95,9 +95,10 @@ class Hub:
                 if not listeners:
                     self._listeners.pop(topic, None)
 
-    def listener_count(self) -> int:
+    def listeners(self) -> frozenset:
+        """The streams held now (the tests count those a browser opens)."""
         with self._lock:
-            return len({listener for listeners in self._listeners.values() for listener in listeners})
+            return frozenset(listener for listeners in self._listeners.values() for listener in listeners)
 
     # ---- delivery (any thread) ---------------------------------------------------------------------------
     def deliver(self, notice_id: int, topic: str, event: str) -> None:
