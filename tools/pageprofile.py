@@ -1,6 +1,6 @@
 """In-process profile of the hot paths: queries, median and p95 wall time, and SQL time against the rest.
 
-    .venv/bin/python -m tools.pageprofile [-n 50] [--keep]
+    .venv/bin/python -m tools.pageprofile [-n 50] [--keep] [--cprofile "match page, to move"]
 
 Builds a small site in a scratch database (a SQLite file under var/pageprofile-<pid>/, or the database of
 `DATABASE_URL`, whose name must contain "pageprofile" as it is dropped and made again), through the services: players, a
@@ -47,17 +47,27 @@ class SqlTimer:
 class Paths:
     """The measurements of every path: (queries, wall seconds, SQL seconds) per request, in the order first asked."""
 
-    def __init__(self):
+    def __init__(self, profiled=None):
         self.runs = defaultdict(list)
+        self.profiled = profiled  # the name of the path whose kept requests run under cProfile, if any
+        self.profiler = None
 
     def measure(self, name, ask, keep=True):
         """Call `ask()` (one request) and record it under `name` if `keep` (not while warming); return its response."""
         from django.db import connection
 
         timer = SqlTimer()
+        profiling = keep and name == self.profiled
+        if profiling:
+            import cProfile
+
+            self.profiler = self.profiler or cProfile.Profile()
+            self.profiler.enable()
         began = time.perf_counter()
         with connection.execute_wrapper(timer):
             response = ask()
+        if profiling:
+            self.profiler.disable()
         if keep:
             self.runs[name].append((timer.queries, time.perf_counter() - began, timer.seconds))
         assert response.status_code in (200, 204), (name, response.status_code)
@@ -135,7 +145,7 @@ def _clients(users):
     return clients
 
 
-def profile(n: int, rng) -> Paths:
+def profile(n: int, rng, profiled=None) -> Paths:
     """Build the site, warm the caches, and measure every hot path `n` times."""
     from django.urls import reverse
 
@@ -156,7 +166,7 @@ def profile(n: int, rng) -> Paths:
         ("nav's turn count", "alice", reverse("turn_count"), htmx),
         ("division page", "alice", division.get_absolute_url(), {}),
     ]
-    paths = Paths()
+    paths = Paths(profiled)
     for round_ in range(n + 1):  # the first round warms the caches and is not kept
         for match in matches:
             for name, who in pages:
@@ -186,6 +196,7 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=50, help="requests measured per path (default 50)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
+    parser.add_argument("--cprofile", metavar="PATH", help="print where one path's time goes, e.g. 'lobby' (cProfile)")
     args = parser.parse_args()
     folder = scratch.fresh_folder(f"{MARKER}-{os.getpid()}")  # a run's own: two runs at once do not share a file
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder / f'{MARKER}.sqlite3'}"
@@ -200,9 +211,13 @@ def main() -> None:
     try:
         call_command("migrate", verbosity=0, interactive=False)
         call_command("collectstatic", "--noinput", verbosity=0)  # DEBUG is off: pages name hashed static files
-        paths = profile(args.n, random.Random(args.seed))
+        paths = profile(args.n, random.Random(args.seed), args.cprofile)
         print(f"{database.label}, {args.n} requests a path (median over the games for match pages and moves)")
         print(paths.report())
+        if paths.profiler:
+            import pstats
+
+            pstats.Stats(paths.profiler).sort_stats("cumulative").print_stats(60)
     finally:
         if not args.keep:
             from django.db import connections

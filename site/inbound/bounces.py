@@ -10,8 +10,10 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 from allauth.account.models import EmailAddress
+from django.db.models import Exists, Expression, OuterRef
 
 from daymove.inbound.models import Bounce
+from daymove.players.viewer import page_fact
 
 
 def is_delivery_report(message: EmailMessage) -> bool:
@@ -67,4 +69,12 @@ def mail_trouble(request) -> dict:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
+    # Read only when the fact read with the session's user says there is one (it almost never is).
+    if not page_fact(request, "has_bouncing_address", lambda: True):
+        return {"bouncing_addresses": ()}
     return {"bouncing_addresses": Bounce.objects.filter(user=user).order_by("created")}
+
+
+def bouncing_of(user_pk: OuterRef) -> Expression:
+    """Whether an outer query's user has an address that bounces: read with the session's user."""
+    return Exists(Bounce.objects.filter(user=user_pk))

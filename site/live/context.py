@@ -5,6 +5,7 @@ import time
 from django.utils.functional import SimpleLazyObject
 
 from daymove.play.turns import waiting_count
+from daymove.players.viewer import page_fact
 
 # A view reads the database before its template is drawn (and a stream's event is written after it was read): a
 # change announced in between is then asked for again, which is harmless (a part that did not change answers
@@ -20,5 +21,8 @@ def complete_since() -> str:
 def live(request) -> dict:
     """`turn_count` (asked only if the page shows it) and `drawn_at` (the page's events start from there)."""
     user = getattr(request, "user", None)
-    count = SimpleLazyObject(lambda: waiting_count(user)) if user is not None and user.is_authenticated else 0
+    if user is None or not user.is_authenticated:
+        count = 0
+    else:
+        count = SimpleLazyObject(lambda: page_fact(request, "turns_waiting", lambda: waiting_count(user)))
     return {"turn_count": count, "drawn_at": complete_since()}

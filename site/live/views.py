@@ -28,6 +28,7 @@ from daymove.live.hub import hub
 from daymove.live.models import Notice
 from daymove.play.models import Match
 from daymove.play.turns import waiting_count
+from daymove.players.viewer import page_fact
 
 KEEPALIVE_SECONDS = 20  # a comment line this often keeps proxies from closing an idle stream
 RETRY_MILLISECONDS = 2000  # how soon the browser reconnects after the stream drops
@@ -182,7 +183,7 @@ def turn_count(request):
     """htmx: the nav's count of matches waiting for the viewer; 204 while it is still `n`."""
     if not request.user.is_authenticated:
         return HttpResponse(status=204)
-    count = waiting_count(request.user)
+    count = page_fact(request, "turns_waiting", lambda: waiting_count(request.user))
     if request.GET.get("n") == str(count):
         return HttpResponse(status=204)
     return render(request, "partials/turn_count.html", {"turn_count": count})

@@ -9,3 +9,7 @@ class ModerationConfig(AppConfig):
 
     def ready(self):
         from daymove.moderation import receivers  # noqa: F401 - logs the mass-timeout rule
+        from daymove.moderation.warnings import unread_warning_of
+        from daymove.players import viewer
+
+        viewer.register("has_unread_warning", unread_warning_of)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.db.models import Exists, Expression, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from daymove.errors import NotFound
 from daymove.moderation.models import ModerationAction
+from daymove.players.viewer import page_fact
 
 
 def unread_warnings(request) -> dict:
@@ -14,8 +16,19 @@ def unread_warnings(request) -> dict:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    warnings = ModerationAction.objects.filter(target=user, kind=ModerationAction.Kind.WARN, seen_at__isnull=True)
-    return {"moderation_warnings": warnings.order_by("created")}
+    # Read only when the fact read with the session's user says there is one (it almost never is).
+    if not page_fact(request, "has_unread_warning", lambda: True):
+        return {"moderation_warnings": ()}
+    return {"moderation_warnings": _unread(user).order_by("created")}
+
+
+def _unread(user):
+    return ModerationAction.objects.filter(target=user, kind=ModerationAction.Kind.WARN, seen_at__isnull=True)
+
+
+def unread_warning_of(user_pk: OuterRef) -> Expression:
+    """Whether an outer query's user has a warning still unread: read with the session's user."""
+    return Exists(_unread(user_pk))
 
 
 def acknowledge(user, action_id) -> ModerationAction:

@@ -16,12 +16,12 @@ def expect_a_look(match_id: int, user, ply: int) -> None:
 
 
 def saw_position(match: Match, user) -> None:
-    """The page showed player `user` the current position of `match`: recorded if it is newer than the last seen.
+    """The page showed the player to move in `match` its current position: recorded if newer than the last seen.
 
-    Asked on every look of a player (whoever is to move, however the match stands), so the page's query count
-    never varies; it writes only when the position is newer than the one last seen.
+    Only the player to move has a turn email that may wait for a look, so only their look is recorded; it writes
+    only when the position is newer than the one last seen.
     """
-    if match.seat_of(user) is not None:
+    if match.is_active and match.seat_of(user) == match.to_move:
         SeenPosition.objects.filter(match_id=match.pk, user_id=user.pk, ply__lt=match.ply).update(ply=match.ply)
 
 

@@ -10,3 +10,7 @@ class PlayConfig(AppConfig):
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
         from daymove.play import receivers  # noqa: F401 - connects play to safety's signal
+        from daymove.play.turns import waiting_count_of
+        from daymove.players import viewer
+
+        viewer.register("turns_waiting", waiting_count_of)
