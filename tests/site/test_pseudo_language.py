@@ -17,6 +17,8 @@ from django.core import mail
 from django.test import Client, TestCase
 from django.urls import reverse
 
+from daymove.inbound.models import Bounce
+from daymove.moderation.models import ModerationAction
 from daymove.notify.mailer import send_email_job
 from daymove.notify.models import EmailPreferences
 from daymove.play.challenges import create_challenge
@@ -85,18 +87,22 @@ PAGES = [
     Page("leaderboard", lambda s: reverse("leaderboard", args=[s.match.game])),
     Page("watch", lambda s: reverse("watch")),
     Page("watch, one game", lambda s: reverse("watch") + f"?game={s.match.game}", "alice"),
+    Page("lobby, warned and bouncing", lambda s: reverse("lobby"), "carol"),
 ]
 
 
 @pytest.fixture
-def scene(alice, bob, django_capture_on_commit_callbacks) -> Scene:
+def scene(alice, bob, carol, django_capture_on_commit_callbacks) -> Scene:
+    # carol's mail bounces and a moderator warned her: every page of hers says so until she acts
+    Bounce.objects.create(address="carol@carol", user=carol, diagnostic="carol")
+    ModerationAction.objects.create(target=carol, kind=ModerationAction.Kind.WARN, message="carol")
     with django_capture_on_commit_callbacks(execute=True):
         match = play_one(play_one(start(bob, alice)))
         match = play_one(match)  # alice to move, a few moves in
         finished = endings.resign(start(alice, bob).pk, alice)
         create_challenge(bob, match.game, {}, None, rated=False)
         create_challenge(bob, match.game, {}, "alice", rated=False)
-    return Scene({"alice": alice, "bob": bob}, match, finished)
+    return Scene({"alice": alice, "bob": bob, "carol": carol}, match, finished)
 
 
 def _client(scene: Scene, viewer: str | None, language: str) -> Client:
