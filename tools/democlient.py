@@ -1,0 +1,167 @@
+"""One client from outside on the demo data: each demo player's dashboard and match pages against a signed-in request
+answered 204 (the nav's turn count, unchanged).
+
+    .venv/bin/python -m tools.democlient [--rounds 5] [--database-url URL] [--cache-url URL] [--write FILE]
+
+Makes a scratch database (PostgreSQL on this machine, else a SQLite file under var/), migrates it and loads the demo
+data (`manage.py load_seeds`, what `make run` shows), serves it with gunicorn as the load benchmark does (`DEBUG`
+off, psycopg's pool, the Redis cache when `--cache-url` or a local Redis answers), and asks each page one at a time
+over one kept-alive connection, rounds interleaved so that a slow moment weighs on every path alike. Every request
+of a round is timed from sending it to reading the whole answer; the report gives each path's median and p95 and
+the median against that of the 204.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import shutil
+import statistics
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tools import figures, scratch
+from tools.loadbench import POOL_SIZE, _manage, gunicorn, loopback, make_sessions
+
+SECTION = "democlient"
+REDIS = "redis://127.0.0.1:6379/7"
+DEMO_PLAYERS = ("alice", "bob", "carol", "dave")
+
+
+def _redis_answers(url: str) -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis.from_url(url, socket_timeout=1).ping())
+    except Exception:  # no Redis here: the site's local-memory cache, said in the report
+        return False
+
+
+def pages_of(username: str) -> list[tuple[str, str]]:
+    """(name, path) of what a demo player reads: the dashboard and the page of every match they play."""
+    from django.db.models import Q
+    from django.urls import reverse
+
+    from daymove.play.models import Match
+
+    matches = Match.objects.filter(Q(player0__username=username) | Q(player1__username=username)).order_by("pk")
+    return [("dashboard", reverse("lobby"))] + [("match page", m.get_absolute_url()) for m in matches]
+
+
+class Client:
+    """One kept-alive connection with one player's cookies; `get` returns (status, seconds)."""
+
+    def __init__(self, base_url: str, cookie: str):
+        self.connection = http.client.HTTPConnection(*loopback(base_url), timeout=30)
+        self.cookie = cookie
+
+    def get(self, path: str, htmx: bool = False) -> tuple[int, float, str]:
+        headers = {"Cookie": self.cookie} | ({"HX-Request": "true"} if htmx else {})
+        began = time.perf_counter()
+        self.connection.request("GET", path, headers=headers)
+        response = self.connection.getresponse()
+        body = response.read()
+        return response.status, time.perf_counter() - began, body.decode(errors="replace")
+
+
+def _unchanged_count_path(client: Client) -> str:
+    """The nav's turn count asked with the count it has now, which the site answers 204."""
+    from django.urls import reverse
+
+    path = reverse("turn_count")
+    status, _, body = client.get(f"{path}?n=-1", htmx=True)
+    count = body.split('data-count="', 1)[1].split('"', 1)[0]
+    return f"{path}?n={count}"
+
+
+def measure(base_url: str, cookies: dict[str, str], rounds: int) -> dict[str, list[float]]:
+    """Seconds per request for each path kind, `rounds` interleaved rounds over every demo player's pages."""
+    timings: dict[str, list[float]] = {"signed-in, answered 204": [], "dashboard": [], "match page": []}
+    clients = {name: Client(base_url, cookie) for name, cookie in cookies.items()}
+    plans = {name: [("signed-in, answered 204", _unchanged_count_path(c))] + pages_of(name) for name, c in clients.items()}
+    for round_ in range(rounds + 1):  # the first round warms the caches and connections, and is not kept
+        for name, client in clients.items():
+            for kind, path in plans[name]:
+                status, seconds, _ = client.get(path, htmx=kind.startswith("signed-in"))
+                expected = 204 if kind.startswith("signed-in") else 200
+                if status != expected:
+                    raise RuntimeError(f"{path} as {name} answered {status}, not {expected}")
+                if round_:
+                    timings[kind].append(seconds)
+    return timings
+
+
+def report(timings: dict[str, list[float]], database: str, cache: str, rounds: int) -> str:
+    floor = statistics.median(timings["signed-in, answered 204"])
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        "## One client on the demo data",
+        "",
+        f"Run {when}: `python -m tools.democlient --rounds {rounds}` ({database}, {cache}; gunicorn, one worker "
+        f"per core, `DEBUG=false`, `DB_POOL_SIZE={POOL_SIZE}`; load average {os.getloadavg()[0]:.1f} at the end).",
+        "",
+        "| path | requests | median ms | p95 ms | median / signed-in 204 |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for kind, seconds in timings.items():
+        ordered = sorted(seconds)
+        median = statistics.median(ordered)
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        lines.append(f"| {kind} | {len(ordered)} | {median * 1000:.1f} | {p95 * 1000:.1f} | ×{median / floor:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.democlient", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, help="times each page is asked (after one warm-up)")
+    parser.add_argument("--database-url", help=f"scratch database (default {scratch.default_database_url(SECTION)})")
+    parser.add_argument("--cache-url", help=f"the site's cache (default {REDIS} if Redis answers there)")
+    parser.add_argument("--write", type=Path, help="replace the democlient section of this Markdown file")
+    args = parser.parse_args(argv)
+
+    folder = scratch.fresh_folder(SECTION)
+    database = scratch.open_database(args.database_url, folder, SECTION)
+    cache_url = args.cache_url or (REDIS if _redis_answers(REDIS) else "")
+    env = scratch.server_environment(database.url, folder) | ({"CACHE_URL": cache_url} if cache_url else {})
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.cache import caches
+    from django.db import connections
+
+    try:
+        for command in (("migrate", "--noinput"), ("load_seeds",), ("collectstatic", "--noinput")):
+            _manage(env, *command)
+        for alias in ("default", "boards"):
+            caches[alias].clear()  # a Redis database shared with an earlier run holds nothing of this one
+        users = dict(get_user_model().objects.filter(username__in=DEMO_PLAYERS).values_list("username", "pk"))
+        sessions = make_sessions(users.values())
+        cookies = {name: sessions[pk] for name, pk in users.items()}
+        connections.close_all()
+        log = folder / "gunicorn.log"
+        with gunicorn(env | {"DB_POOL_SIZE": str(POOL_SIZE)}, os.cpu_count() or 2, log) as url:
+            try:
+                timings = measure(url, cookies, args.rounds)
+            except RuntimeError:
+                print(log.read_text()[-5000:], file=sys.stderr)  # the server's traceback, before its folder goes
+                raise
+        cache = "the Redis cache" if cache_url else "the local-memory cache"
+        text = report(timings, database.label, cache, args.rounds)
+        print(text)
+        if args.write:
+            figures.write_section(args.write, text, SECTION)
+            print(f"wrote the {SECTION} section of {args.write}")
+        return 0
+    finally:
+        connections.close_all()
+        database.drop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
