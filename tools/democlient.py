@@ -32,11 +32,11 @@ DEMO_PLAYERS = ("alice", "bob", "carol", "dave")
 
 
 def _redis_answers(url: str) -> bool:
-    try:
-        import redis
+    import redis
 
+    try:
         return bool(redis.Redis.from_url(url, socket_timeout=1).ping())
-    except Exception:  # no Redis here: the site's local-memory cache, said in the report
+    except redis.RedisError:  # no Redis here: the site's local-memory cache, said in the report
         return False
 
 
@@ -81,7 +81,10 @@ def measure(base_url: str, cookies: dict[str, str], rounds: int) -> dict[str, li
     """Seconds per request for each path kind, `rounds` interleaved rounds over every demo player's pages."""
     timings: dict[str, list[float]] = {"signed-in, answered 204": [], "dashboard": [], "match page": []}
     clients = {name: Client(base_url, cookie) for name, cookie in cookies.items()}
-    plans = {name: [("signed-in, answered 204", _unchanged_count_path(c))] + pages_of(name) for name, c in clients.items()}
+    plans = {
+        name: [("signed-in, answered 204", _unchanged_count_path(client))] + pages_of(name)
+        for name, client in clients.items()
+    }
     for round_ in range(rounds + 1):  # the first round warms the caches and connections, and is not kept
         for name, client in clients.items():
             for kind, path in plans[name]:
