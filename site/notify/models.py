@@ -85,8 +85,13 @@ class EmailPreferences(models.Model):
 
 
 def preferences_of(user) -> EmailPreferences:
-    """The user's saved preferences, or (unsaved) the defaults."""
-    return EmailPreferences.objects.filter(user=user).first() or EmailPreferences(user=user)
+    """The user's saved preferences, or (unsaved) the defaults; read once per user object."""
+    # The reverse one-to-one keeps what it read (a row or its absence) on the user object: a move asks twice (its
+    # reminders, its turn email) of the same match.players user, and pays one query.
+    try:
+        return user.email_preferences
+    except EmailPreferences.DoesNotExist:
+        return EmailPreferences(user=user)  # (this too is kept on the user object)
 
 
 class SeenPosition(models.Model):

@@ -28,6 +28,7 @@ def save_preferences(user, data: dict) -> EmailPreferences:
                 **{kind: data.get(kind, False) for kind in FIELD_KINDS},
             },
         )
+        user.email_preferences = preferences  # what preferences_of gives for this user object from now on
         waiting = Match.objects.waiting_for(user).select_related("player0", "player1")
         for match in waiting:
             schedule_reminders(match)

@@ -27,11 +27,13 @@ from games.base import RulesError
 
 @dataclass(frozen=True)
 class MoveResult:
-    """What happened to a submitted move: the move row, and whether it was a repeat."""
+    """What happened to a submitted move: the move row, whether it was a repeat, and whether a planned reply answered
+    it (then `match` is the match as the move left it, not as it stands)."""
 
     match: Match
     move: Move
     repeated: bool = False
+    answered: bool = False
 
 
 def _canonical(match: Match, text: str) -> str:

@@ -11,40 +11,34 @@ from __future__ import annotations
 from collections import defaultdict
 
 from daymove.notify.decisions import Tiding
-from daymove.outbox.jobs import record, record_many
-from daymove.push.models import PushPreferences, PushSubscription, wants_push
+from daymove.outbox.jobs import record_many
+from daymove.push.models import PushSubscription
 
 KIND = "push"
 
 
 def send(tidings: list[Tiding]) -> None:
-    """Record a push job per device for each tiding whose recipient wants its kind."""
-    for tiding in tidings:
-        if not wants_push(tiding.user, tiding.kind):
-            continue
-        user = tiding.user
-        for device in PushSubscription.objects.filter(user=user).values_list("pk", flat=True):
-            key = f"push:{tiding.subject}:{tiding.ply}:{tiding.kind}:{user.pk}:{device}"
-            payload = {"kind": tiding.kind, "user": user.pk, "device": device, "ply": tiding.ply, **tiding.details}
-            record(KIND, key, payload)
-
-
-def send_many(tidings: list[Tiding]) -> None:
-    """Record the pushes of many tidings (a league season's players) with one query for their devices, one for their
-    choices and one insert; each as `send` would."""
-    users = [t.user.pk for t in tidings]
+    """Record a push job per device for each tiding whose recipient wants its kind: one query for the recipients'
+    devices and choices, then one insert of all the jobs (however many devices), as a move or a season start needs."""
+    users = {tiding.user.pk for tiding in tidings}
+    if not users:
+        return
+    kinds = sorted({tiding.kind for tiding in tidings})
+    # A player without a choices row wants every kind: the left join gives None.
+    choices = [f"user__push_preferences__{kind}" for kind in kinds]
     devices = defaultdict(list)
-    for user_id, device in PushSubscription.objects.filter(user__in=users).values_list("user_id", "pk"):
-        devices[user_id].append(device)
-    chosen = {p.user_id: p for p in PushPreferences.objects.filter(user__in=[u for u in users if u in devices])}
+    for user_id, device, *wanted in PushSubscription.objects.filter(user__in=users).values_list(
+        "user_id", "pk", *choices
+    ):
+        devices[user_id].append((device, dict(zip(kinds, wanted, strict=True))))
     due = [
         (
             f"push:{t.subject}:{t.ply}:{t.kind}:{t.user.pk}:{device}",
             {"kind": t.kind, "user": t.user.pk, "device": device, "ply": t.ply, **t.details},
         )
         for t in tidings
-        if t.user.pk not in chosen or getattr(chosen[t.user.pk], t.kind)
-        for device in devices[t.user.pk]
+        for device, wanted in devices[t.user.pk]
+        if wanted[t.kind] is not False
     ]
     if due:
         record_many(KIND, due)

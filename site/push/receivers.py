@@ -52,7 +52,7 @@ def push_game_over(sender, match, **kwargs) -> None:
 @receiver(league_signals.season_started)
 def push_season_started(sender, season, **kwargs) -> None:
     """Each player of a season that started hears it once (not once per game)."""
-    events.send_many(decisions.season_started(season, PUSH))
+    events.send(decisions.season_started(season, PUSH))
 
 
 @receiver(account_closing)

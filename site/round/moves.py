@@ -11,6 +11,7 @@ plan, so someone's plan never costs the opponent their move. Each move is announ
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from django.db import transaction
 
@@ -28,14 +29,16 @@ log = logging.getLogger(__name__)
 
 def submit_move(match_id, user, text: str, seen_ply, *, at=None) -> MoveResult:
     """Apply `text` for `user` if the match is still at `seen_ply` (see `daymove.play.moves.submit_move`), then
-    what it causes, in the same transaction; Refused with a reason if it cannot be played."""
+    what it causes, in the same transaction; Refused with a reason if it cannot be played. The result says
+    whether a planned reply answered the move (`answered`)."""
     with transaction.atomic():
         result = moves.submit_move(match_id, user, text, seen_ply, at=at)
-        if not result.repeated:
-            match = result.match
-            while match is not None:
-                match = _follow(match)
-    return result
+        if result.repeated:
+            return result
+        match, answered = result.match, False
+        while (match := _follow(match)) is not None:
+            answered = True  # a planned reply was played: result.match is no longer the match as it stands
+    return replace(result, answered=answered)
 
 
 def _follow(match: Match) -> Match | None:

@@ -7,10 +7,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from daymove.plans import conditional
 from daymove.play.draws import can_offer_draw, decline_draw
 from daymove.play.models import Match
 from daymove.round import draws, endings
 from games.registry import all_games
+from tests.support.clocks import legal_after, play_one, start
 from tests.support.games import played_match
 from tests.support.leaks import normalised
 
@@ -64,3 +66,14 @@ def test_the_play_area_a_move_answers_with_is_the_one_the_page_shows_next(slug, 
     text = match.rules.legal_move_strings(match.position())[0]
     answer = viewers["alice"].post(reverse("play_move", args=[match.pk]), {"move": text, "ply": match.ply}, **HTMX)
     assert _body(answer) in _body(viewers["alice"].get(match.get_absolute_url()))
+
+
+def test_the_play_area_a_move_answers_with_shows_the_planned_reply_that_answered_it(alice, bob):
+    match = play_one(start(alice, bob))  # bob to move
+    expected = legal_after(match)[0]
+    conditional.plan_line(match.pk, alice, [expected, legal_after(match, expected)[0]], 0, match.ply)
+    client = Client()
+    client.force_login(bob)
+    answer = client.post(reverse("play_move", args=[match.pk]), {"move": expected, "ply": match.ply}, **HTMX)
+    assert Match.objects.get(pk=match.pk).ply == match.ply + 2  # bob's move and alice's reply
+    assert _body(answer) in _body(client.get(match.get_absolute_url()))  # bob to move again, as his page says
