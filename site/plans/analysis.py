@@ -91,8 +91,9 @@ def set_published(match_id, user, root_ply, published: bool) -> AnalysisTree:
 
 
 def published_analyses(match: Match) -> list[AnalysisTree]:
-    """The analyses shown with a match: none while it is on, the published ones once it has ended.
-
-    Asked even while the match is on (finding nothing), so the page's query count never varies."""
-    rows = AnalysisTree.objects.filter(match=match, published=True).exclude(match__status=Match.Status.ACTIVE)
-    return [row for row in rows.select_related("owner") if row.tree]
+    """The analyses shown with a match: none while it is on (asked for nothing), the published ones once it has
+    ended, with only what the page shows of them (their owner by name)."""
+    if match.is_active:
+        return []
+    rows = AnalysisTree.objects.filter(match=match, published=True).select_related("owner")
+    return [row for row in rows.only("root_ply", "tree", "owner__username") if row.tree]

@@ -31,6 +31,16 @@ def _opponent(match: Match, user):
     return None if seat is None else match.players[1 - seat]
 
 
+def _lines(match: Match):
+    """The match's chat lines, newest first, with only what a line shows (its author by name)."""
+    return (
+        ChatMessage.objects.filter(match=match)
+        .select_related("author")
+        .only("author__username", "text", "hidden", "created")
+        .order_by("-created", "-pk")
+    )
+
+
 def chat_for(match: Match, user, blocks: tuple[bool, bool] | None = None) -> list[ChatMessage] | None:
     """The latest chat messages, oldest first, for a player of the match; None for anyone else.
 
@@ -38,8 +48,13 @@ def chat_for(match: Match, user, blocks: tuple[bool, bool] | None = None) -> lis
     opponent = _opponent(match, user)
     if opponent is None:
         return None
-    latest = ChatMessage.objects.filter(match=match).select_related("author").order_by("-created", "-pk")
-    if (blocks or blocks_between(user, opponent))[0]:  # a blocked player's lines are not shown to the blocker
+    return _shown(match, opponent, (blocks or blocks_between(user, opponent))[0])
+
+
+def _shown(match: Match, opponent, blocked: bool) -> list[ChatMessage]:
+    """The latest lines, oldest first, that a player is shown: without `opponent`'s if the player blocked them."""
+    latest = _lines(match)
+    if blocked:  # a blocked player's lines are not shown to the blocker
         latest = latest.exclude(author=opponent)
     return list(reversed(latest[:CHAT_SHOWN]))
 
@@ -134,12 +149,32 @@ def chat_seq(match: Match) -> str:
     return f"{found['top'] or 0}.{found['hidden_count']}.{found['hidden_sum'] or 0}"
 
 
+def _seq_of(lines: list[ChatMessage]) -> str:
+    """chat_seq computed from all the match's lines, already read."""
+    hidden = [line.pk for line in lines if line.hidden]
+    return f"{max((line.pk for line in lines), default=0)}.{len(hidden)}.{sum(hidden)}"
+
+
+def _chat_and_seq(match: Match, opponent, blocked: bool) -> tuple[list[ChatMessage], str]:
+    """What `_shown` gives and the version it shows: one query while the chat is short (the lines read are then all
+    the match's lines, so the version is computed from them and shows no line they do not have)."""
+    lines = list(_lines(match)[: CHAT_SHOWN + 1])
+    if len(lines) > CHAT_SHOWN:
+        seq = chat_seq(match)  # read first: a line posted meanwhile is shown next time
+        return _shown(match, opponent, blocked), seq
+    seq = _seq_of(lines)
+    if blocked:  # a blocked player's lines are not shown to the blocker
+        lines = [line for line in lines if line.author_id != opponent.pk]
+    return list(reversed(lines)), seq
+
+
 def talk_context(match: Match, user) -> dict:
     """What the chat and notes sections show to `user` (chat and note are None for non-players)."""
     opponent = _opponent(match, user)
-    seq = chat_seq(match) if opponent is not None else ""  # read first: a line posted meanwhile is shown next time
-    blocks = blocks_between(user, opponent) if opponent is not None else (False, False)
-    chat = chat_for(match, user, blocks)
+    chat, seq, blocks = None, "", (False, False)
+    if opponent is not None:
+        blocks = blocks_between(user, opponent)
+        chat, seq = _chat_and_seq(match, opponent, blocks[0])
     return {
         "opponent": opponent,
         "opponent_blocked": blocks[0],
