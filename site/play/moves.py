@@ -81,17 +81,17 @@ def submit_move(match_id, user, text: str, seen_ply, *, at=None) -> MoveResult:
             gettext("%(move)s is not a legal move in this position: the match page shows the moves you can make.")
             % {"move": notation}
         ) from None
-    try:
-        return _store(match, seat, seen_ply, notation, new_state, at or timezone.now())
-    except Conflict:
+    stored = _store(match, seat, seen_ply, notation, new_state, at or timezone.now())
+    if stored is None:  # another move was played first: this one, if it was the same, is a repeat
         repeat = _repeat_of(match, seat, seen_ply, notation)
         if repeat is not None:
             return MoveResult(match, repeat, repeated=True)
-        raise
+        raise Conflict(gettext("Another move was played first; nothing was played. Look again."))
+    return stored
 
 
-def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state, now) -> MoveResult:
-    """Compare-and-set the match row and record the move, in one transaction."""
+def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state, now) -> MoveResult | None:
+    """Compare-and-set the match row and record the move, in one transaction; None if the match moved on first."""
     rules = match.rules
     outcome = rules.outcome(new_state)
     fields = {
@@ -104,17 +104,20 @@ def _store(match: Match, seat: int, seen_ply: int, notation: str, new_state, now
         fields |= finished_fields(outcome.winner, outcome.scores, outcome.reason, now)
     offer = {} if outcome is not None else {"draw_offer_seat": offer_after_move(seat)}  # the other seat's lapses
     try:
-        with transaction.atomic():
+        # No savepoint of its own (two queries a move): the move service's transaction is the unit. A lost
+        # compare-and-set changes nothing and leaves that transaction usable (the repeat is looked up in it); a
+        # unique (match, ply) violation undoes the whole transaction, as it should undo a move that got past it.
+        with transaction.atomic(savepoint=False):
             changed = Match.objects.filter(pk=match.pk, ply=seen_ply, status=Match.Status.ACTIVE).update(
                 **fields, **offer
             )
             if changed != 1:
-                raise Conflict(gettext("Another move was played first; nothing was played. Look again."))
+                return None
             move = Move.objects.create(match=match, ply=seen_ply, seat=seat, notation=notation, created=now)
-            for name, value in fields.items():
-                setattr(match, name, value)
-            if offer and match.draw_offer_seat != seat:
-                match.draw_offer_seat = None
     except IntegrityError:
         raise Conflict(gettext("Another move was played first; nothing was played. Look again.")) from None
+    for name, value in fields.items():
+        setattr(match, name, value)
+    if offer and match.draw_offer_seat != seat:
+        match.draw_offer_seat = None
     return MoveResult(match, move)
