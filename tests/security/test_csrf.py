@@ -105,5 +105,6 @@ def test_one_click_unsubscribe_needs_no_session_but_its_signed_token(world):
         reverse("unsubscribe", args=[make_token(player.pk, "game_over")]), {"List-Unsubscribe": "One-Click"}
     )
     assert response.status_code == 200
+    player.refresh_from_db()  # preferences are read once per user object: read the stored ones again
     assert not preferences_of(player).wants("game_over")
     assert preferences_of(player).wants("your_turn")  # only the kind the token names
