@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import F
 from django.db.models.functions import Coalesce
 
 from daymove.play.models import Match
@@ -12,16 +12,6 @@ def by_deadline(matches):
     """`matches` (a Match queryset) soonest running deadline first; those without one last, oldest move first."""
     due = Coalesce("clock__deadline0", "clock__deadline1")
     return matches.annotate(due=due).order_by(F("due").asc(nulls_last=True), "updated", "pk")
-
-
-def active_then_finished(matches):
-    """`matches` in one list: the active ones as `by_deadline` orders them, then the others latest finished first."""
-    active = Q(status=Match.Status.ACTIVE)
-    due = Case(When(active, then=Coalesce("clock__deadline0", "clock__deadline1")), default=None)
-    over = Case(When(active, then=Value(0)), default=Value(1))
-    return matches.annotate(due=due, over=over).order_by(
-        "over", F("due").asc(nulls_last=True), F("finished_at").desc(), "updated", "pk"
-    )
 
 
 def next_game(user, after: Match | None = None) -> Match | None:

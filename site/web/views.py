@@ -6,7 +6,6 @@ from functools import lru_cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -33,11 +32,12 @@ from daymove.round import challenges as round_challenges
 from daymove.round import draws as round_draws
 from daymove.round import endings, moves
 from daymove.safety.blocks import without_blocked
+from daymove.web import lobby_rows
 from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
 from daymove.web.match_extras import MATCH_PAGE_RELATED, match_extras
 from daymove.web.profiles import bot_lobby_rows
-from daymove.web.turn_order import active_then_finished, next_game
+from daymove.web.turn_order import next_game
 from games.registry import all_games
 
 HELD_EMAIL = _(
@@ -60,9 +60,22 @@ def _with_summaries(challenges: list) -> list:
     return challenges
 
 
+# What the lobby's rows of challenges read: a third of the columns of a challenge, its players, profiles and clock.
+LISTED_CHALLENGE_FIELDS = (
+    *("game", "options", "creator", "opponent", "rated"),
+    *(f"{who}__{field}" for who in ("creator", "opponent") for field in ("username", *lobby_rows.PROFILE_FIELDS)),
+    *(
+        f"clock__{field}"
+        for field in ("kind", "days_per_move", "bank_initial_days", "bank_increment_days", "bank_cap_days")
+    ),
+)
+
+
 def _open_challenges():
-    return Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
-        "creator__player", "opponent__player", "clock"
+    return (
+        Challenge.objects.filter(status=Challenge.Status.OPEN)
+        .select_related("creator__player", "opponent__player", "clock")
+        .only(*LISTED_CHALLENGE_FIELDS)
     )
 
 
@@ -72,18 +85,12 @@ def _your_games(user) -> dict:
     mine = Match.objects.involving(user)
     recent = mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at").values("pk")[:RECENT_FINISHED]
     # One query for the matches (the active ones and the latest finished) and one for the challenges.
-    matches = list(
-        active_then_finished(mine.filter(Q(status=Match.Status.ACTIVE) | Q(pk__in=recent)))
-        .select_related("player0__player", "player1__player", "clock")  # the profiles say who is a bot
-        .defer("state")  # a list shows no position: its JSON is the largest column and is not read
-    )
-    active = [m for m in matches if m.is_active]
+    listed = mine.filter(Q(status=Match.Status.ACTIVE) | Q(pk__in=recent))
     received = _open_challenges().filter(opponent=user).values("pk")[:RECEIVED_SHOWN]
     challenges = _with_summaries(list(_open_challenges().filter(Q(creator=user) | Q(pk__in=received))))
-    return {
-        "your_turn": [m for m in active if m.seat_of(user) == m.to_move],
-        "waiting": [m for m in active if m.seat_of(user) != m.to_move],
-        "finished": [m for m in matches if not m.is_active],
+    urls, badges = lobby_rows.Urls(), lobby_rows.Badges()
+    lobby_rows.challenge_links(challenges, urls, badges)
+    return lobby_rows.match_lists(listed, user, urls, badges) | {
         "received": [c for c in challenges if c.creator_id != user.pk],
         "sent": [c for c in challenges if c.creator_id == user.pk],
     }
@@ -99,8 +106,11 @@ def _empty_filters_html(language: str, games: tuple[str, ...]) -> str:
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
+    urls = lobby_rows.Urls()
     filters = OpenChallengeFilter({k: v for k, v in request.GET.items() if k != "page"} or None)
-    context = {"games": all_games(), "bots": bot_lobby_rows(), "filters": filters}
+    bots = bot_lobby_rows()
+    lobby_rows.bot_links(bots, urls)
+    context = {"games": lobby_rows.game_links(all_games(), urls), "bots": bots, "filters": filters}
     if not filters.is_bound:
         context["filters_html"] = _empty_filters_html(get_language(), tuple(all_games()))
     open_to_all = filters.apply(_open_challenges().filter(opponent__isnull=True))
@@ -108,8 +118,9 @@ def lobby(request):
         context |= _your_games(user)
         context["turn_count"] = len(context["your_turn"])  # the nav's count, known here without its own query
         open_to_all = without_blocked(open_to_all.exclude(creator=user), user, "creator_id")
-    context["open_page"] = Paginator(open_to_all, OPEN_PER_PAGE).get_page(request.GET.get("page"))
+    context["open_page"] = lobby_rows.page_of(open_to_all, OPEN_PER_PAGE, request.GET.get("page"))
     context["open_challenges"] = _with_summaries(list(context["open_page"]))
+    lobby_rows.challenge_links(context["open_challenges"], urls, lobby_rows.Badges())
     for challenge in context["open_challenges"]:
         challenge.rating_label = rating_label(challenge)
     return render(request, "play/lobby.html", context)
