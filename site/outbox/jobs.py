@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -81,10 +83,35 @@ def record_many(kind: str, due_now: list[tuple[str, dict]]) -> None:
         transaction.on_commit(lambda: [hand_over(job) for job in recorded])
 
 
+# Jobs for later recorded inside `held_later()`, inserted together at its end (None outside one).
+_held = threading.local()
+
+
 def record_later(kind: str, due: list[tuple[str, dict, datetime]]) -> None:
     """Record many jobs of one kind at once as (key, payload, run_after), once per key; the sweep hands them over."""
     jobs = [Job(kind=kind, key=key, payload=payload, run_after=run_after) for key, payload, run_after in due]
+    held = getattr(_held, "jobs", None)
+    if held is not None:
+        held.extend(jobs)
+        return
     Job.objects.bulk_create(jobs, batch_size=500, ignore_conflicts=True)
+
+
+@contextmanager
+def held_later():
+    """Jobs for later recorded inside the block go in one insert at its end, in the same transaction (a move's
+    reminders and its turn email); nothing is inserted if the block raises. Nested blocks insert with the outer one."""
+    if getattr(_held, "jobs", None) is not None:
+        yield
+        return
+    _held.jobs = []
+    try:
+        yield
+        jobs = _held.jobs
+    finally:
+        _held.jobs = None
+    if jobs:
+        Job.objects.bulk_create(jobs, batch_size=500, ignore_conflicts=True)
 
 
 def reschedule(key: str, run_after) -> bool:

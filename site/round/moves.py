@@ -17,6 +17,7 @@ from django.db import transaction
 
 from daymove.clocks.services import after_move
 from daymove.errors import Conflict, Refused
+from daymove.outbox.jobs import held_later
 from daymove.plans import engine
 from daymove.play import moves, signals
 from daymove.play.bot_jobs import schedule_bot_turn
@@ -36,8 +37,9 @@ def submit_move(match_id, user, text: str, seen_ply, *, at=None) -> MoveResult:
         if result.repeated:
             return result
         match, answered = result.match, False
-        while (match := _follow(match)) is not None:
-            answered = True  # a planned reply was played: result.match is no longer the match as it stands
+        with held_later():  # the reminders and the turn email (all due later) in one insert, still in this transaction
+            while (match := _follow(match)) is not None:
+                answered = True  # a planned reply was played: result.match is no longer the match as it stands
     return replace(result, answered=answered)
 
 
@@ -46,7 +48,7 @@ def _follow(match: Match) -> Match | None:
     if not match.is_active:
         finish(match)
         return None
-    after_move(match)
+    match.clock = after_move(match)  # as just saved: the answer's clock needs no second read
     schedule_bot_turn(match)
     answer = engine.planned_reply(match)
     awaited = answer is not None and answer.awaited

@@ -116,7 +116,7 @@ def log():
         signal.disconnect(function, **options)
 
 
-def test_life_of_a_move_deadline_reminder_bot_job_planned_reply_then_the_announcement(alice, bob, bot, log):
+def test_life_of_a_move_deadline_bot_job_planned_reply_the_announcement_then_the_jobs_for_later(alice, bob, bot, log):
     match = play_one(start(alice, bob))  # bob to move; alice plans her reply to his move
     expected = legal_after(match)[0]
     reply = legal_after(match, expected)[0]
@@ -127,14 +127,14 @@ def test_life_of_a_move_deadline_reminder_bot_job_planned_reply_then_the_announc
 
     assert log == [
         ("move", 1),
-        ("deadline", 2, True),  # bob's move: alice's deadline, her reminder, then her planned reply
-        "reminder job",
+        ("deadline", 2, True),  # bob's move: alice's deadline, then her planned reply
         ("move", 2),
         ("turn passed", 2, True),  # announced once all of that is recorded (her plan's email replaces "your turn")
         ("reply played", 2),
-        ("deadline", 3, True),  # alice's reply: bob's deadline and reminder, then it is announced
-        "reminder job",
+        ("deadline", 3, True),  # alice's reply: bob's deadline, then it is announced
         ("turn passed", 3, False),
+        # Both turns' reminders and bob's turn email (all due later) in one insert, still in the move's transaction.
+        "reminder job",
     ]
 
     # Against a bot: the clock, then the bot's turn, then the announcement.
