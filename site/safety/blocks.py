@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, Expression, OuterRef, Q
 from django.utils.translation import gettext
 
 from daymove.errors import NotFound, Refused
 from daymove.players.bots import is_bot
+from daymove.players.viewer import page_fact
 from daymove.safety.models import Block
 from daymove.safety.signals import player_blocked
 
@@ -47,6 +48,23 @@ def blocks_between(user, other) -> tuple[bool, bool]:
         )
     )
     return (user.pk, other.pk) in pairs, (other.pk, user.pk) in pairs
+
+
+# The page fact (daymove.players.viewer) saying whether the viewer has blocked anyone or been blocked by anyone:
+# most players never are, and their pages then ask nothing about blocks.
+IN_A_BLOCK = "in_a_block"
+
+
+def in_a_block_of(user_pk: OuterRef) -> Expression:
+    """Whether an outer query's user has blocked or been blocked by anyone: read with the session's user."""
+    return Exists(Block.objects.filter(Q(blocker=user_pk) | Q(blocked=user_pk)))
+
+
+def viewer_blocks_with(request, other) -> tuple[bool, bool]:
+    """`blocks_between(viewer, other)`, asking nothing when the viewer is in no block at all."""
+    if not page_fact(request, IN_A_BLOCK, lambda: True):
+        return False, False
+    return blocks_between(request.user, other)
 
 
 def has_blocked(blocker, blocked) -> bool:

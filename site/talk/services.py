@@ -12,8 +12,8 @@ from django.utils.translation import gettext, ngettext, pgettext
 from daymove.errors import Forbidden, Refused
 from daymove.play.models import Match
 from daymove.safety import ratelimits
-from daymove.safety.blocks import blocks_between
-from daymove.safety.mutes import active_mute
+from daymove.safety.blocks import blocks_between, viewer_blocks_with
+from daymove.safety.mutes import active_mute, viewer_muted_until
 from daymove.talk import signals
 from daymove.talk.models import CHAT_MAX_LENGTH, NOTE_MAX_LENGTH, ChatMessage, PrivateNote
 
@@ -99,18 +99,22 @@ def set_hidden(message: ChatMessage, hidden: bool) -> bool:
     return True
 
 
-def chat_closed_reason(match: Match, user, blocks: tuple[bool, bool] | None = None) -> str | None:
-    """Why `user` cannot write in this match's chat (a moderator's mute, or a block either way), or None.
-
-    `blocks` is `blocks_between(user, opponent)` when the caller has it already."""
+def chat_closed_reason(match: Match, user) -> str | None:
+    """Why `user` cannot write in this match's chat (a moderator's mute, or a block either way), or None."""
     opponent = _opponent(match, user)
     if opponent is None:
         return None
     mute = active_mute(user)
-    if mute is not None:
-        until = date_format(timezone.localtime(mute.until), pgettext("a date and time", "j F Y, H:i"))
+    return _closed_reason(opponent, mute.until if mute else None, blocks_between(user, opponent))
+
+
+def _closed_reason(opponent, muted_until, blocks: tuple[bool, bool]) -> str | None:
+    """Why the chat with `opponent` is closed: a mute running until `muted_until`, or a block either way (`blocks`
+    as `blocks_between` gives them); None if it is open."""
+    if muted_until is not None:
+        until = date_format(timezone.localtime(muted_until), pgettext("a date and time", "j F Y, H:i"))
         return gettext("A moderator has muted your chat until %(until)s.") % {"until": until}
-    user_blocked, blocked_by = blocks or blocks_between(user, opponent)
+    user_blocked, blocked_by = blocks
     if user_blocked:
         return gettext(
             "You have blocked %(player)s: the chat is closed (unblock them on their profile to reopen it)."
@@ -168,19 +172,22 @@ def _chat_and_seq(match: Match, opponent, blocked: bool) -> tuple[list[ChatMessa
     return list(reversed(lines)), seq
 
 
-def talk_context(match: Match, user) -> dict:
-    """What the chat and notes sections show to `user` (chat and note are None for non-players)."""
+def talk_context(match: Match, request) -> dict:
+    """What the chat and notes sections show to the viewer (chat and note are None for non-players); their mute and
+    whether they are in any block at all are read with their session (daymove.players.viewer)."""
+    user = request.user
     opponent = _opponent(match, user)
-    chat, seq, blocks = None, "", (False, False)
+    chat, seq, blocks, closed = None, "", (False, False), None
     if opponent is not None:
-        blocks = blocks_between(user, opponent)
+        blocks = viewer_blocks_with(request, opponent)
         chat, seq = _chat_and_seq(match, opponent, blocks[0])
+        closed = _closed_reason(opponent, viewer_muted_until(request), blocks)
     return {
         "opponent": opponent,
         "opponent_blocked": blocks[0],
         "chat": chat,
         "chat_seq": seq,
-        "chat_closed": chat_closed_reason(match, user, blocks),
+        "chat_closed": closed,
         "note": note_for(match, user),
         "chat_max_length": CHAT_MAX_LENGTH,
         "note_max_length": NOTE_MAX_LENGTH,

@@ -24,7 +24,7 @@ def _fragment(request, match, part: str, status=200, error: str = "", saved: boo
         if error:
             messages.error(request, error)
         return redirect(match)
-    context = services.talk_context(match, request.user) | {
+    context = services.talk_context(match, request) | {
         "match": match,
         "note_saved": saved,
         "chat_error": error if part == "chat" else "",

@@ -69,9 +69,11 @@ def draw_context(match: Match, user, seat: int | None) -> dict:
     }
 
 
-def match_extras(match: Match, user, part: str | None = None) -> dict:
-    """Context for the match page's players line, actions, plan, next game, chat and notes; for one of its live
-    parts (`part`, see daymove.web.views.LIVE_PARTS), only what that part shows."""
+def match_extras(match: Match, request, part: str | None = None) -> dict:
+    """Context for the match page's players line, actions, plan, next game, chat and notes, as the viewer of
+    `request` sees them; for one of its live parts (`part`, see daymove.web.views.LIVE_PARTS), only what that part
+    shows."""
+    user = request.user
     seat = match.seat_of(user)
     context = {}
     if part in (None, "head"):
@@ -84,5 +86,5 @@ def match_extras(match: Match, user, part: str | None = None) -> dict:
     if part == "play":
         context |= plan_status_context(match, user)
     if part is None:
-        context |= talk_context(match, user) | plans_context(match, user)
+        context |= talk_context(match, request) | plans_context(match, user)
     return context

@@ -26,6 +26,7 @@ from daymove.play.models import Challenge, Match
 from daymove.play.rules_pages import rules_page_for
 from daymove.play.wording import options_said
 from daymove.players.accounts import find_player, has_verified_email
+from daymove.prepared_sql import Prepared
 from daymove.ratings.updates import challenge_expectation
 from daymove.refusals import answers_refusals
 from daymove.round import challenges as round_challenges
@@ -79,18 +80,41 @@ def _open_challenges():
     )
 
 
+def _listed_matches(user):
+    """The player's matches that the lobby lists: the active ones and the latest finished."""
+    mine = Match.objects.involving(user)
+    recent = mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at").values("pk")[:RECENT_FINISHED]
+    return mine.filter(Q(status=Match.Status.ACTIVE) | Q(pk__in=recent)).values(*lobby_rows.LISTED)
+
+
+def _own_challenges(user):
+    """The player's open challenges and the latest of those sent to them."""
+    received = _open_challenges().filter(opponent=user).values("pk")[:RECEIVED_SHOWN]
+    return _open_challenges().filter(Q(creator=user) | Q(pk__in=received))
+
+
+def _open_to(user_pk, filters):
+    """The open challenges to anyone that match `filters`, with their creators' ratings; for a signed-in player
+    (`user_pk`, None for a visitor) only those they may accept."""
+    open_to_all = filters.apply(_open_challenges().filter(opponent__isnull=True))
+    if user_pk is None:
+        return open_to_all
+    return without_blocked(open_to_all.exclude(creator=user_pk), user_pk, "creator_id")
+
+
+# The same SQL for every player (only their id differs), built once per process: see daymove.prepared_sql.
+LISTED_MATCHES, OWN_CHALLENGES = Prepared(_listed_matches), Prepared(_own_challenges)
+OPEN_FIRST_PAGE = Prepared(lambda user_pk: _open_to(user_pk, OpenChallengeFilter())[: OPEN_PER_PAGE + 1])
+
+
 def _your_games(user) -> dict:
     """The signed-in player's own lists: matches (your turn soonest deadline first, waiting, finished) and
     challenges (to you, by you)."""
-    mine = Match.objects.involving(user)
-    recent = mine.exclude(status=Match.Status.ACTIVE).order_by("-finished_at").values("pk")[:RECENT_FINISHED]
     # One query for the matches (the active ones and the latest finished) and one for the challenges.
-    listed = mine.filter(Q(status=Match.Status.ACTIVE) | Q(pk__in=recent))
-    received = _open_challenges().filter(opponent=user).values("pk")[:RECEIVED_SHOWN]
-    challenges = _with_summaries(list(_open_challenges().filter(Q(creator=user) | Q(pk__in=received))))
+    challenges = _with_summaries(OWN_CHALLENGES.models(user.pk))
     urls, badges = lobby_rows.Urls(), lobby_rows.Badges()
     lobby_rows.challenge_links(challenges, urls, badges)
-    return lobby_rows.match_lists(listed, user, urls, badges) | {
+    return lobby_rows.match_lists(LISTED_MATCHES.values(user.pk), user, urls, badges) | {
         "received": [c for c in challenges if c.creator_id != user.pk],
         "sent": [c for c in challenges if c.creator_id == user.pk],
     }
@@ -113,12 +137,16 @@ def lobby(request):
     context = {"games": lobby_rows.game_links(all_games(), urls), "bots": bots, "filters": filters}
     if not filters.is_bound:
         context["filters_html"] = _empty_filters_html(get_language(), tuple(all_games()))
-    open_to_all = filters.apply(_open_challenges().filter(opponent__isnull=True))
-    if user.is_authenticated:
+    user_pk, number = (user.pk if user.is_authenticated else None), request.GET.get("page")
+    if user_pk is not None:
         context |= _your_games(user)
         context["turn_count"] = len(context["your_turn"])  # the nav's count, known here without its own query
-        open_to_all = without_blocked(open_to_all.exclude(creator=user), user, "creator_id")
-    context["open_page"] = lobby_rows.page_of(open_to_all, OPEN_PER_PAGE, request.GET.get("page"))
+    if user_pk is not None and not filters.is_bound and number in (None, "1"):
+        # The usual dashboard: its first page by SQL built once per process.
+        whole = lambda: _open_to(user_pk, filters)  # noqa: E731 - built only to count more than a page
+        context["open_page"] = lobby_rows.first_page(OPEN_FIRST_PAGE.models(user_pk), whole, OPEN_PER_PAGE)
+    else:
+        context["open_page"] = lobby_rows.page_of(_open_to(user_pk, filters), OPEN_PER_PAGE, number)
     context["open_challenges"] = _with_summaries(list(context["open_page"]))
     lobby_rows.challenge_links(context["open_challenges"], urls, lobby_rows.Badges())
     for challenge in context["open_challenges"]:
@@ -270,7 +298,7 @@ def _render_match(request, match: Match, *, clicked=(), at=None, form=None, erro
         context = page_context(match, request.user, list(clicked), at)
     else:
         context = {"match": match, "rules": match.rules, "seat": match.seat_of(request.user)}
-    context |= match_extras(match, request.user, shown)
+    context |= match_extras(match, request, shown)
     context["form"] = form or MoveForm(initial={"ply": match.ply})
     context["error"] = error
     context["live_match"] = match.pk
