@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 
+from daymove.prepared_sql import Prepared
 from games.bot.levels import DEFAULT_LEVEL, LEVELS
 from games.registry import all_games
 
@@ -23,10 +24,16 @@ def is_bot(user) -> bool:
     return bot_level(user) is not None
 
 
+# Read on every lobby: its SQL built once per process (daymove.prepared_sql).
+_BOTS = Prepared(
+    lambda _: get_user_model().objects.filter(player__is_bot=True, is_active=True).select_related("player")
+)
+
+
 def bot_players() -> list:
     """The bot accounts, weakest first (for the lobby's "play a bot")."""
     order = list(LEVELS)
-    bots = get_user_model().objects.filter(player__is_bot=True, is_active=True).select_related("player")
+    bots = _BOTS.models(None)
     return sorted(bots, key=lambda u: order.index(u.player.bot_level) if u.player.bot_level in order else 99)
 
 

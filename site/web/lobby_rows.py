@@ -3,19 +3,23 @@ filter and URL reversal per row cost more than the row's whole text built here."
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from types import SimpleNamespace
 from urllib.parse import quote
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
-from django.urls import reverse
+from django.db.models import QuerySet
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats, timezone
 from django.utils.html import conditional_escape
 from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from daymove.play.models import Match
 from daymove.safety.templatetags.safety import bot_badge
@@ -26,18 +30,19 @@ _PATH_SAFE = RFC3986_SUBDELIMS + "/~:@"  # what `reverse` leaves unquoted in a p
 
 
 class Urls:
-    """URLs reversed once each and then filled by string formatting: for routes whose one argument is an int, a
-    slug or a username (none of them changed by their converter's to_url)."""
-
-    def __init__(self):
-        self._halves = {}
+    """URLs reversed once per process each and then filled by string formatting: for routes whose one argument is an
+    int, a slug or a username (none of them changed by their converter's to_url)."""
 
     def __call__(self, name: str, value) -> str:
         """The URL of `name` for `value`, as `reverse(name, args=[value])` gives it."""
-        halves = self._halves.get(name)
-        if halves is None:
-            halves = self._halves[name] = reverse(name, args=[_HOLE]).split(_HOLE)
+        halves = _halves(name, get_urlconf(), get_script_prefix(), get_language())
         return f"{halves[0]}{quote(str(value), safe=_PATH_SAFE)}{halves[1]}"
+
+
+@lru_cache(maxsize=256)
+def _halves(name: str, urlconf, prefix: str, language: str) -> list[str]:
+    """A route's URL either side of its argument; `reverse` reads the URL conf, script prefix and language keyed on."""
+    return reverse(name, args=[_HOLE]).split(_HOLE)
 
 
 class Badges:
@@ -70,26 +75,25 @@ _READ = {"id", "game", "status", "player0_id", "player1_id", "ply", "to_move", "
 _MATCH = tuple(f.attname for f in Match._meta.concrete_fields if f.attname in _READ)  # in Match.from_db's order
 PROFILE_FIELDS = ("player__is_bot", "player__bot_level")  # what a user's bot badge reads of its profile
 _SEAT = ("username", *PROFILE_FIELDS)
-_LISTED = (
+LISTED = (  # the fields of a match that `match_lists` reads
     *_MATCH,
     *("updated", "finished_at", "clock__deadline0", "clock__deadline1"),
     *(f"player{seat}__{field}" for seat in (0, 1) for field in _SEAT),
 )
 
 
-def match_lists(matches, user, urls: Urls, badges: Badges) -> dict:
-    """The rows of `matches` (a Match queryset) in the lobby's three lists: `your_turn` and `waiting` soonest
+def match_lists(found: list[dict], user, urls: Urls, badges: Badges, db: str = "default") -> dict:
+    """The rows of `found` (matches as dicts of LISTED) in the lobby's three lists: `your_turn` and `waiting` soonest
     deadline first (then the longest waiting), `finished` latest first."""
     # Plain values sorted here: a third of the cost of models with their players, profiles and clocks, ordered by
     # annotations in SQL.
-    found = list(matches.values(*_LISTED))
     for m in found:
         m["due"] = m["clock__deadline0"] if m["clock__deadline0"] is not None else m["clock__deadline1"]
     active = sorted((m for m in found if m["status"] == Match.Status.ACTIVE), key=_deadline_order)
     finished = sorted((m for m in found if m["status"] != Match.Status.ACTIVE), key=_age_order)
     finished.sort(key=_finish_order, reverse=True)  # stable: equal finishes stay in age order
     mine = {m["id"]: _seat_of(m, user) == m["to_move"] for m in active}
-    row = _Rows(urls, badges, matches.db)
+    row = _Rows(urls, badges, db)
     return {
         "your_turn": [row(m) for m in active if mine[m["id"]]],
         "waiting": [row(m) for m in active if not mine[m["id"]]],
@@ -134,7 +138,7 @@ class _Rows:
         self.names = {}
 
     def __call__(self, m) -> MatchRow:
-        """The row of `m`, a dict of `_LISTED`."""
+        """The row of `m`, a dict of `LISTED`."""
         if m["status"] == Match.Status.ACTIVE:
             state = self.running(m)
         else:
@@ -165,20 +169,35 @@ class _Rows:
         said = self.move % {"number": number if number < 1000 else conditional_escape(formats.localize(number))}
         if not m["due"]:
             return mark_safe(said)
-        local = timezone.localtime(m["due"])
-        # The datetime attribute by strftime: the `date` filter's "Y-m-d\TH:i:sO" spelled the same, ten times cheaper.
-        stamp = local.strftime("%Y-%m-%dT%H:%M:%S%z")
-        shown = conditional_escape(formats.date_format(local, self.due_format))
-        return mark_safe(f'{said} · {self.due} <time datetime="{stamp}">{shown}</time>')
+        due = _due_text(m["due"], timezone.get_current_timezone(), get_language(), self.due_format)
+        return mark_safe(f"{said} · {self.due} {due}")
 
     def result_text(self, m) -> str:
-        """Match.result_text of the row: a match built from it (its state, read only after an abort, is fetched
-        then)."""
-        match = Match.from_db(self.db, _MATCH, [m[field] for field in _MATCH])
-        for seat in (0, 1):
-            pk, username = m[f"player{seat}_id"], m[f"player{seat}__username"]
-            setattr(match, f"player{seat}", get_user_model().from_db(self.db, ("id", "username"), (pk, username)))
-        return match.result_text()
+        """Match.result_text of the row (a finished match's result never changes: worked out once per process)."""
+        names = (m["player0__username"], m["player1__username"])
+        values = tuple(m[field] for field in _MATCH if field != "scores")
+        return _result_text(self.db, values, json.dumps(m["scores"]), names, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _due_text(due: datetime, zone, language: str, due_format: str) -> str:
+    """`<time datetime="…">…</time>` of a deadline in `zone` (a deadline is read by everyone whose page shows it)."""
+    local = timezone.localtime(due, zone)
+    # The datetime attribute by strftime: the `date` filter's "Y-m-d\TH:i:sO" spelled the same, ten times cheaper.
+    stamp = local.strftime("%Y-%m-%dT%H:%M:%S%z")
+    shown = conditional_escape(formats.date_format(local, due_format))
+    return f'<time datetime="{stamp}">{shown}</time>'
+
+
+@lru_cache(maxsize=4096)
+def _result_text(db: str, values: tuple, scores: str, names: tuple[str, str], language: str) -> str:
+    """Match.result_text of a match built from `values` (`_MATCH` but the scores, given as JSON: the one unhashable
+    field); its state, read only after an abort, is fetched then. `language` only keys the cache."""
+    values = iter(values)
+    match = Match.from_db(db, _MATCH, [json.loads(scores) if f == "scores" else next(values) for f in _MATCH])
+    for seat, (pk, username) in enumerate(zip((match.player0_id, match.player1_id), names, strict=True)):
+        setattr(match, f"player{seat}", get_user_model().from_db(db, ("id", "username"), (pk, username)))
+    return match.result_text()
 
 
 def challenge_links(challenges, urls: Urls, badges: Badges) -> None:
@@ -198,10 +217,15 @@ def page_of(queryset, per_page: int, number) -> Page:
     """`Paginator(queryset, per_page).get_page(number)`, with no count asked when the first page holds them all."""
     if number not in (None, "1"):
         return Paginator(queryset, per_page).get_page(number)
-    first = list(queryset[: per_page + 1])  # one row more than a page: whether there are more pages
+    return first_page(list(queryset[: per_page + 1]), lambda: queryset, per_page)
+
+
+def first_page(first: list, whole: Callable[[], QuerySet], per_page: int) -> Page:
+    """The first page given its first `per_page + 1` rows (one more than a page: whether there are more pages);
+    `whole()`, the queryset of them all, is built and counted only when there are."""
     if len(first) <= per_page:
         return Paginator(first, per_page).get_page(1)
-    page = Paginator(queryset, per_page).page(1)
+    page = Paginator(whole(), per_page).page(1)
     page.object_list = first[:per_page]
     return page
 

@@ -1,0 +1,76 @@
+"""Queries whose SQL Django builds once per process: for a hot page's few fixed queries, building the SQL (filters,
+joins, selected columns, compilation) costs more than running it. Each query differs between requests only by one
+value (the viewer's id), put where a stand-in was when the SQL was built.
+
+This reads what Django's own iterables read after compiling (`compiler.select`, `klass_info`, converters), so it is
+tied to Django's query internals: tests/site/test_lobby_prepared.py compares its rows with the plain querysets'."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import connections
+from django.db.models.query import get_related_populators
+
+STAND_IN = -2147483646  # an id no row has: where the real value goes in the built SQL's parameters
+
+
+@dataclass(frozen=True, slots=True)
+class _Built:
+    sql: str
+    params: tuple
+    compiler: object
+    converters: dict
+
+    def run(self, using: str, value) -> list:
+        """The rows, converted as Django converts them, with `value` in place of the stand-in."""
+        params = tuple(value if type(p) is int and p == STAND_IN else p for p in self.params)
+        with connections[using].cursor() as cursor:  # this thread's connection, not the one that built the SQL
+            cursor.execute(self.sql, params)
+            rows = cursor.fetchall()
+        return list(self.compiler.apply_converters(rows, self.converters)) if self.converters else rows
+
+
+class Prepared:
+    """A queryset built by `build(STAND_IN)`, compiled once per database and then run for any value."""
+
+    def __init__(self, build: Callable):
+        self._build = build
+        self._by_db = {}
+
+    def _built(self, using: str) -> tuple[_Built, object]:
+        found = self._by_db.get(using)
+        if found is None:
+            queryset = self._build(STAND_IN)
+            compiler = queryset.query.get_compiler(using=using, connection=connections[using])
+            sql, params = compiler.as_sql()
+            converters = compiler.get_converters([s[0] for s in compiler.select[: compiler.col_count]])
+            found = self._by_db[using] = (_Built(sql, tuple(params), compiler, converters), queryset)
+        return found
+
+    def values(self, value, using: str = "default") -> list[dict]:
+        """The rows of a `.values(*names)` queryset, as dicts."""
+        built, queryset = self._built(using)
+        query = queryset.query
+        names = [*query.extra_select, *query.values_select, *query.annotation_select]
+        return [dict(zip(names, row, strict=True)) for row in built.run(using, value)]
+
+    def models(self, value, using: str = "default") -> list:
+        """The model instances of a queryset (with its select_related objects and annotations), as iterating it
+        gives them."""
+        built, _ = self._built(using)
+        compiler = built.compiler
+        select, klass_info = compiler.select, compiler.klass_info
+        start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+        init_list = [s[0].target.attname for s in select[start:end]]
+        populators = get_related_populators(klass_info, select, using)
+        found = []
+        for row in built.run(using, value):
+            obj = klass_info["model"].from_db(using, init_list, row[start:end])
+            for populator in populators:
+                populator.populate(row, obj)
+            for name, position in compiler.annotation_col_map.items():
+                setattr(obj, name, row[position])
+            found.append(obj)
+        return found
