@@ -104,7 +104,7 @@ def _open_to(user_pk, filters):
 
 # The same SQL for every player (only their id differs), built once per process: see daymove.prepared_sql.
 LISTED_MATCHES, OWN_CHALLENGES = Prepared(_listed_matches), Prepared(_own_challenges)
-OPEN_FIRST_PAGE = Prepared(lambda user_pk: _open_to(user_pk, OpenChallengeFilter())[: OPEN_PER_PAGE + 1])
+OPEN_FIRST_PAGE = Prepared(lambda user_pk: _open_to(user_pk, _no_filters())[: OPEN_PER_PAGE + 1])
 
 
 def _your_games(user) -> dict:
@@ -126,12 +126,20 @@ def _empty_filters_html(language: str, games: tuple[str, ...]) -> str:
     return render_to_string("play/lobby.html#filters", {"filters": OpenChallengeFilter()})
 
 
+@lru_cache(maxsize=1)
+def _no_filters() -> OpenChallengeFilter:
+    """An unbound filter form, shared: the lobby only asks it `is_bound` and `apply` (its fields are drawn by
+    `_empty_filters_html`), which read nothing of a request or language."""
+    return OpenChallengeFilter()
+
+
 @never_cache
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
     urls = lobby_rows.Urls()
-    filters = OpenChallengeFilter({k: v for k, v in request.GET.items() if k != "page"} or None)
+    asked = {k: v for k, v in request.GET.items() if k != "page"}
+    filters = OpenChallengeFilter(asked) if asked else _no_filters()
     bots = bot_lobby_rows()
     lobby_rows.bot_links(bots, urls)
     context = {"games": lobby_rows.game_links(all_games(), urls), "bots": bots, "filters": filters}
