@@ -8,6 +8,7 @@ game chooses their sizes and colours.
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 
 # Attributes that are lengths or coordinates: written with at most one decimal. Any other value (an opacity,
@@ -20,9 +21,24 @@ def esc(text: object) -> str:
     return escape(str(text), quote=True)
 
 
+_NUMBERS: dict[float, str] = {}  # a board's coordinates repeat on every drawing: each is written once
+_NUMBERS_KEPT = 65536
+
+
 def num(value: float) -> str:
     """A coordinate as SVG wants it: one decimal at most, no trailing zeros ("12", "12.5")."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = f"{value:.1f}".rstrip("0").rstrip(".")
+        if value and len(_NUMBERS) < _NUMBERS_KEPT:  # not 0: 0.0 and -0.0 are one key but two texts
+            _NUMBERS[value] = text
+    return text
+
+
+@cache
+def _attribute_name(name: str) -> str:
+    """An attribute's name as SVG writes it: "_" stands for "-", a trailing one is dropped (class_ for class)."""
+    return name.rstrip("_").replace("_", "-")
 
 
 def _attributes(attributes: dict) -> str:
@@ -31,7 +47,7 @@ def _attributes(attributes: dict) -> str:
     for name, value in attributes.items():
         if value is None:
             continue
-        name = name.rstrip("_").replace("_", "-")
+        name = _attribute_name(name)
         text = num(value) if name in _GEOMETRY and isinstance(value, int | float) else str(value)
         parts.append(f'{name}="{esc(text)}"')
     return " ".join(parts)

@@ -7,6 +7,8 @@ their height on the top face.
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.abande import words
 from games.abande.geometry import GEOMETRIES, LETTERS, ROW_LENGTHS
 from games.abande.rules import COLOUR_NAME
@@ -201,9 +203,7 @@ def render_board(view: dict, ui: BoardUI) -> str:
     parts = [
         f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" rx="12" fill="#f3ead7"/>',
         _panel(view, width, ui.said),
-        _surface(geo),
-        _lines(geo),
-        _coordinates(geo),
+        _fixed(view["board"]),
     ]
     parts += [_point(view, ui, geo, geo.names[bit], dead) for bit in geo.cells]
     if dead:
@@ -213,6 +213,13 @@ def render_board(view: dict, ui: BoardUI) -> str:
 
 
 BOARD_LABELS = {"square": N_("Abande, square board. {status}"), "hex": N_("Abande, hex board. {status}")}
+
+
+@cache
+def _fixed(board: str) -> str:
+    """What every position of this board shows alike: its surface, lines and coordinates (drawn once)."""
+    geo = GEOMETRIES[board]
+    return _surface(geo) + _lines(geo) + _coordinates(geo)
 
 
 def _at(geo, name: str) -> tuple[float, float]:

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from urllib.parse import urlencode
 
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from daymove.play.models import Match
 from daymove.play.wording import said
 from games.base import RulesError
+from games.messages import render
 from games.svg import esc
 from games.ui import BoardUI, Selection, select
 
@@ -86,6 +88,17 @@ def review_steps(base_url: str, shown_ply: int, last_ply: int) -> list[Step]:
     ]
 
 
+def one_drawing_said() -> Callable[[object], str]:
+    """`said` for one drawing: each text looked up once in the active language (a board names every point with
+    the same few messages)."""
+    words, counts, terms = cache(gettext), cache(ngettext), cache(pgettext)
+
+    def said_once(value: object) -> str:
+        return render(value, words, counts, terms)
+
+    return said_once
+
+
 def match_context(match: Match, user, notations: list[str], clicked: list[str], at: int | None) -> dict:
     """Everything the match page and its fragments show to `user`, drawn from the moves (no cache)."""
     rules = match.rules
@@ -105,6 +118,7 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
             view = rules.ended_view(view, match.outcome_json())
 
     can_move = may_move(match, seat, replaying)
+    say = one_drawing_said()
     base_url = match.get_absolute_url()
     selection = select(rules, rules.legal_move_strings(state), clicked) if can_move else Selection()
     urls = {token: selection_url(base_url, path) for token, path in selection.options.items()}
@@ -114,9 +128,10 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         selected=selection.tokens,
         last_move=last_move_tokens(rules, history),
         flip=seat == 1,
+        said=say,
     )
     board_svg = mark_safe(rules.render_board(view, ui))  # renderers escape every text they draw
-    buttons = [(token, said(rules.token_label(token)), urls[token]) for token in ui.unused_options()]
+    buttons = [(token, say(rules.token_label(token)), urls[token]) for token in ui.unused_options()]
     return {
         "match": match,
         "rules": rules,
@@ -127,13 +142,28 @@ def match_context(match: Match, user, notations: list[str], clicked: list[str], 
         "can_move": can_move,
         "replaying": replaying,
         "shown_ply": shown_ply,
-        "moves": list(enumerate(full_history)),
+        "move_items": move_items(base_url, full_history, shown_ply),
         "review": review_steps(base_url, shown_ply, match.ply),
-        "description": rules.position_in_words(view, said),
-        "prompt": said(rules.prompt_message(view, selection)) if can_move else "",
+        "description": rules.position_in_words(view, say),
+        "prompt": say(rules.prompt_message(view, selection)) if can_move else "",
         "base_url": base_url,
         "seat_names": seat_names(rules),
     }
+
+
+def move_items(base_url: str, history: list[str], shown_ply: int) -> str:
+    """The move list's entries after "start", as play/partials/history.html shows them: drawn in one pass, as a
+    template loop over fifty moves costs more than the rest of the list."""
+    url = esc(base_url)
+    items = []
+    for ply, text in enumerate(history, start=1):
+        current = ' class="current" aria-current="step"' if ply == shown_ply else ""
+        link = f"{url}?at={ply}"
+        items.append(
+            f'\n      <li{current}><a href="{link}" hx-get="{link}" hx-target="#play" hx-swap="outerHTML" '
+            f'hx-push-url="true">{esc(text)}</a></li>\n    '
+        )
+    return mark_safe("".join(items))  # every text in it escaped here
 
 
 def seat_names(rules) -> list[str]:
