@@ -41,14 +41,12 @@ def _lines(match: Match):
     )
 
 
-def chat_for(match: Match, user, blocks: tuple[bool, bool] | None = None) -> list[ChatMessage] | None:
-    """The latest chat messages, oldest first, for a player of the match; None for anyone else.
-
-    `blocks` is `blocks_between(user, opponent)` when the caller has it already."""
+def chat_for(match: Match, user) -> list[ChatMessage] | None:
+    """The latest chat messages, oldest first, for a player of the match; None for anyone else."""
     opponent = _opponent(match, user)
     if opponent is None:
         return None
-    return _shown(match, opponent, (blocks or blocks_between(user, opponent))[0])
+    return _shown(match, opponent, blocks_between(user, opponent)[0])
 
 
 def _shown(match: Match, opponent, blocked: bool) -> list[ChatMessage]:
