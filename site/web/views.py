@@ -107,12 +107,11 @@ LISTED_MATCHES, OWN_CHALLENGES = Prepared(_listed_matches), Prepared(_own_challe
 OPEN_FIRST_PAGE = Prepared(lambda user_pk: _open_to(user_pk, _no_filters())[: OPEN_PER_PAGE + 1])
 
 
-def _your_games(user) -> dict:
+def _your_games(user, urls: lobby_rows.Urls, badges: lobby_rows.Badges) -> dict:
     """The signed-in player's own lists: matches (your turn soonest deadline first, waiting, finished) and
     challenges (to you, by you)."""
     # One query for the matches (the active ones and the latest finished) and one for the challenges.
     challenges = _with_summaries(OWN_CHALLENGES.models(user.pk))
-    urls, badges = lobby_rows.Urls(), lobby_rows.Badges()
     lobby_rows.challenge_links(challenges, urls, badges)
     return lobby_rows.match_lists(LISTED_MATCHES.values(user.pk), user, urls, badges) | {
         "received": [c for c in challenges if c.creator_id != user.pk],
@@ -137,7 +136,7 @@ def _no_filters() -> OpenChallengeFilter:
 def lobby(request):
     """Open challenges, your challenges and your matches."""
     user = request.user
-    urls = lobby_rows.Urls()
+    urls, badges = lobby_rows.Urls(), lobby_rows.Badges()  # one of each a request: routes and players recur
     asked = {k: v for k, v in request.GET.items() if k != "page"}
     filters = OpenChallengeFilter(asked) if asked else _no_filters()
     bots = bot_lobby_rows()
@@ -147,7 +146,7 @@ def lobby(request):
         context["filters_html"] = _empty_filters_html(get_language(), tuple(all_games()))
     user_pk, number = (user.pk if user.is_authenticated else None), request.GET.get("page")
     if user_pk is not None:
-        context |= _your_games(user)
+        context |= _your_games(user, urls, badges)
         context["turn_count"] = len(context["your_turn"])  # the nav's count, known here without its own query
     if user_pk is not None and not filters.is_bound and number in (None, "1"):
         # The usual dashboard: its first page by SQL built once per process.
@@ -156,7 +155,7 @@ def lobby(request):
     else:
         context["open_page"] = lobby_rows.page_of(_open_to(user_pk, filters), OPEN_PER_PAGE, number)
     context["open_challenges"] = _with_summaries(list(context["open_page"]))
-    lobby_rows.challenge_links(context["open_challenges"], urls, lobby_rows.Badges())
+    lobby_rows.challenge_links(context["open_challenges"], urls, badges)
     for challenge in context["open_challenges"]:
         challenge.rating_label = rating_label(challenge)
     return render(request, "play/lobby.html", context)
@@ -173,7 +172,8 @@ def lobby_part(request, part):
     """htmx, on a live update: one of the lobby's lists of the player's own games."""
     if part not in LOBBY_PARTS:
         raise Http404(gettext("There is no such part of the lobby."))
-    return render(request, f"play/lobby.html#{part}", _your_games(request.user))
+    games = _your_games(request.user, lobby_rows.Urls(), lobby_rows.Badges())
+    return render(request, f"play/lobby.html#{part}", games)
 
 
 def _challenge_form(request, game) -> ChallengeForm:
