@@ -1,19 +1,21 @@
 """Queries whose SQL Django builds once per process: for a hot page's few fixed queries, building the SQL (filters,
-joins, selected columns, compilation) costs more than running it. Each query differs between requests only by one
-value (the viewer's id), put where a stand-in was when the SQL was built.
+joins, selected columns, compilation) costs more than running it. Each query differs between requests only by a few
+ids (the viewer's, the match's), each put where its stand-in was when the SQL was built.
 
 This reads what Django's own iterables read after compiling (`compiler.select`, `klass_info`, converters), so it is
 tied to Django's query internals: tests/site/test_lobby_prepared.py compares its rows with the plain querysets'."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import connections
 from django.db.models.query import get_related_populators
 
-STAND_IN = -2147483646  # an id no row has: where the real value goes in the built SQL's parameters
+# Ids no row has: where the real values go in the built SQL's parameters, the first value for the first stand-in.
+STAND_INS = (-2147483646, -2147483645, -2147483644)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +25,10 @@ class _Built:
     compiler: object
     converters: dict
 
-    def run(self, using: str, value) -> list:
-        """The rows, converted as Django converts them, with `value` in place of the stand-in."""
-        params = tuple(value if type(p) is int and p == STAND_IN else p for p in self.params)
+    def run(self, using: str, values: tuple) -> list:
+        """The rows, converted as Django converts them, with `values` in place of the stand-ins."""
+        slots = dict(zip(STAND_INS, values))
+        params = tuple(slots.get(p, p) if type(p) is int else p for p in self.params)
         with connections[using].cursor() as cursor:  # this thread's connection, not the one that built the SQL
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
@@ -33,30 +36,32 @@ class _Built:
 
 
 class Prepared:
-    """A queryset built by `build(STAND_IN)`, compiled once per database and then run for any value."""
+    """A queryset built by `build(*stand-ins)` (one per argument of `build`), compiled once per database and then run
+    for any values."""
 
     def __init__(self, build: Callable):
         self._build = build
+        self._arity = len(inspect.signature(build).parameters)
         self._by_db = {}
 
     def _built(self, using: str) -> tuple[_Built, object]:
         found = self._by_db.get(using)
         if found is None:
-            queryset = self._build(STAND_IN)
+            queryset = self._build(*STAND_INS[: self._arity])
             compiler = queryset.query.get_compiler(using=using, connection=connections[using])
             sql, params = compiler.as_sql()
             converters = compiler.get_converters([s[0] for s in compiler.select[: compiler.col_count]])
             found = self._by_db[using] = (_Built(sql, tuple(params), compiler, converters), queryset)
         return found
 
-    def values(self, value, using: str = "default") -> list[dict]:
+    def values(self, *values, using: str = "default") -> list[dict]:
         """The rows of a `.values(*names)` queryset, as dicts."""
         built, queryset = self._built(using)
         query = queryset.query
         names = [*query.extra_select, *query.values_select, *query.annotation_select]
-        return [dict(zip(names, row, strict=True)) for row in built.run(using, value)]
+        return [dict(zip(names, row, strict=True)) for row in built.run(using, values)]
 
-    def models(self, value, using: str = "default") -> list:
+    def models(self, *values, using: str = "default") -> list:
         """The model instances of a queryset (with its select_related objects and annotations), as iterating it
         gives them."""
         built, _ = self._built(using)
@@ -66,7 +71,7 @@ class Prepared:
         init_list = [s[0].target.attname for s in select[start:end]]
         populators = get_related_populators(klass_info, select, using)
         found = []
-        for row in built.run(using, value):
+        for row in built.run(using, values):
             obj = klass_info["model"].from_db(using, init_list, row[start:end])
             for populator in populators:
                 populator.populate(row, obj)

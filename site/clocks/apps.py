@@ -10,3 +10,7 @@ class ClocksConfig(AppConfig):
     def ready(self):
         # Imported once the models are loaded (Django's rule for receivers), not to dodge a cycle.
         from daymove.clocks import receivers  # noqa: F401 - forgets a leaving player's vacations
+        from daymove.clocks.vacations import BOOKED, booked
+        from daymove.play import match_facts
+
+        match_facts.register(BOOKED, booked)

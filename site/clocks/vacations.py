@@ -11,6 +11,7 @@ from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -122,3 +123,13 @@ def away_notice(user) -> Vacation | None:
     """The vacation the user is on now, else their next booked one (what opponents are shown)."""
     vacations = upcoming(user)
     return vacations[0] if vacations else None
+
+
+BOOKED = "vacation_booked"  # the match fact: a player of the match has a vacation that may not be over
+
+
+def booked(match_ref, viewer_id) -> Exists:
+    """Whether either player has a vacation ending after the match last changed (a match fact, one for every
+    viewer): when there is none, nobody is away now, as now is later still."""
+    players = Q(user=OuterRef("player0")) | Q(user=OuterRef("player1"))
+    return Exists(Vacation.objects.filter(players, ends__gt=OuterRef("updated")))

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+from django.db.models import Subquery
+
 from daymove.notify.models import DeclinedOffer
+from daymove.play.match_facts import match_fact
 from daymove.play.models import Match, Move
+
+DECLINED_AT = "declined_offer_ply"  # the match fact: the ply at which the viewer's draw offer was declined, or None
+
+
+def _declines(match, user):
+    return DeclinedOffer.objects.filter(match=match, user=user).order_by("pk")
+
+
+def declined_at(match_ref, viewer_id) -> Subquery:
+    """The ply at which the viewer's draw offer was declined, or None (a match fact, daymove.play.match_facts)."""
+    return Subquery(_declines(match_ref, viewer_id).values("ply")[:1])
 
 
 def record_decline(match: Match, seat: int) -> None:
@@ -16,8 +30,9 @@ def declined_by(match: Match, user):
     seat = match.seat_of(user)
     if seat is None:
         return None
-    # Asked while the match is on or over alike (finding nothing), so the page's query count never varies.
-    declined = DeclinedOffer.objects.filter(match=match, user=user).values_list("ply", flat=True).first()
+    declined = match_fact(
+        match, user, DECLINED_AT, lambda: _declines(match, user).values_list("ply", flat=True).first()
+    )
     if declined is None or not match.is_active or match.draw_offer_seat is not None:
         return None
     if Move.objects.filter(match=match, seat=seat, ply__gte=declined).exists():

@@ -6,8 +6,18 @@ row is made with the turn email that waits for it, in the move's transaction.
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef
+
 from daymove.notify.models import SeenPosition
+from daymove.play.match_facts import match_fact
 from daymove.play.models import Match
+
+UNSEEN = "position_unseen"  # the match fact: a look at the current position is waited for
+
+
+def unseen(match_ref, viewer_id) -> Exists:
+    """Whether a turn email waits for the viewer to look at the match's current position (a match fact)."""
+    return Exists(SeenPosition.objects.filter(match=match_ref, user=viewer_id, ply__lt=OuterRef("ply")))
 
 
 def expect_a_look(match_id: int, user, ply: int) -> None:
@@ -19,9 +29,9 @@ def saw_position(match: Match, user) -> None:
     """The page showed the player to move in `match` its current position: recorded if newer than the last seen.
 
     Only the player to move has a turn email that may wait for a look, so only their look is recorded; it writes
-    only when the position is newer than the one last seen.
+    only when the position is newer than the one last seen (read with the page's match when it can be).
     """
-    if match.is_active and match.seat_of(user) == match.to_move:
+    if match.is_active and match.seat_of(user) == match.to_move and match_fact(match, user, UNSEEN, lambda: True):
         SeenPosition.objects.filter(match_id=match.pk, user_id=user.pk, ply__lt=match.ply).update(ply=match.ply)
 
 

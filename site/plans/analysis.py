@@ -6,6 +6,7 @@ Edits lock the tree's row (a second tab editing at the same moment waits, then e
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Exists
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -88,6 +89,14 @@ def set_published(match_id, user, root_ply, published: bool) -> AnalysisTree:
     AnalysisTree.objects.filter(pk=tree.pk).update(published=published)
     tree.published = published
     return tree
+
+
+PUBLISHED = "analysis_published"  # the match fact: an analysis of the match is published
+
+
+def any_published(match_ref, viewer_id) -> Exists:
+    """Whether an analysis of the match is published (a match fact, the same for every viewer)."""
+    return Exists(AnalysisTree.objects.filter(match=match_ref, published=True))
 
 
 def published_analyses(match: Match) -> list[AnalysisTree]:

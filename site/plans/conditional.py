@@ -10,6 +10,7 @@ against a position and a plan version that are gone. The form says which version
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Exists
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -17,6 +18,7 @@ from daymove.errors import Conflict, Refused
 from daymove.plans import notes, positions, trees
 from daymove.plans.models import ConditionalPlan
 from daymove.play.lookups import get_match, player_seat
+from daymove.play.match_facts import match_fact
 from daymove.play.models import Match
 
 MAX_MOVES = 500  # in one plan
@@ -26,9 +28,19 @@ CHANGED = gettext_noop(
 )
 
 
+HAS_PLAN = "has_plan"  # the match fact: the viewer has a plan row in the match
+
+
+def has_plan(match_ref, viewer_id) -> Exists:
+    """Whether the viewer has a plan row in the match (a match fact, daymove.play.match_facts)."""
+    return Exists(ConditionalPlan.objects.filter(match=match_ref, owner=viewer_id))
+
+
 def plan_of(match: Match, user) -> ConditionalPlan | None:
     """The user's plan row in this match (whatever its status), or None. Only ever shown to its owner."""
     if user is None or not user.is_authenticated or match.seat_of(user) is None:
+        return None
+    if not match_fact(match, user, HAS_PLAN, lambda: True):
         return None
     return ConditionalPlan.objects.filter(match=match, owner=user).first()
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q, Subquery, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext, pgettext
 
 from daymove.errors import Forbidden, Refused
+from daymove.play.match_facts import match_fact
 from daymove.play.models import Match
 from daymove.safety import ratelimits
 from daymove.safety.blocks import blocks_between, viewer_blocks_with
@@ -122,11 +123,23 @@ def _closed_reason(opponent, muted_until, blocks: tuple[bool, bool]) -> str | No
     return None
 
 
+NOTE = "private_note"  # the match fact: the viewer's note, or None
+
+
+def _notes(match, user):
+    return PrivateNote.objects.filter(match=match, user=user).order_by("pk")
+
+
+def note_of(match_ref, viewer_id) -> Subquery:
+    """The viewer's note on the match, or None (a match fact, daymove.play.match_facts)."""
+    return Subquery(_notes(match_ref, viewer_id).values("text")[:1])
+
+
 def note_for(match: Match, user) -> str | None:
     """The user's private note on the match ("" if none yet); None if they do not play in it."""
     if match.seat_of(user) is None:
         return None
-    note = PrivateNote.objects.filter(match=match, user=user).values_list("text", flat=True).first()
+    note = match_fact(match, user, NOTE, lambda: _notes(match, user).values_list("text", flat=True).first())
     return note or ""
 
 

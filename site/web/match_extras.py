@@ -3,14 +3,19 @@ played in, draw offers, chat, notes, the viewer's analysis board and plan, and t
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.notify.declines import declined_by
 from daymove.plans.summary import plan_status_context, plans_context
 from daymove.play.draws import can_offer_draw
+from daymove.play.match_facts import with_match_facts
 from daymove.play.models import Match
 from daymove.play.wording import said
+from daymove.players.viewer import page_fact
+from daymove.prepared_sql import Prepared
 from daymove.ratings.models import RatingChange, display
 from daymove.ratings.updates import ratings_for
 from daymove.talk.services import talk_context
@@ -19,6 +24,24 @@ from daymove.web.turn_order import next_game
 # What the match page loads with the match, in its one query: the clock, and the league or ladder it is played in
 # (left joins, so a friendly game costs nothing more).
 MATCH_PAGE_RELATED = ("clock", f"{LEAGUE_GAME}__division__season__series", "ladder_game__ladder")
+
+# The match page's one query for its match: with its players, MATCH_PAGE_RELATED and the viewer's match facts
+# (daymove.play.match_facts); its SQL built once per process (daymove.prepared_sql).
+_PAGE_MATCH = Prepared(
+    lambda match_id, viewer_id: with_match_facts(
+        Match.objects.select_related("player0__player", "player1__player", *MATCH_PAGE_RELATED).filter(pk=match_id),
+        viewer_id,
+    )
+)
+_LARGEST_ID = 2**63 - 1  # a bigger number is no match's id (and no database's integer)
+
+
+def page_match_or_404(match_id: int, user) -> Match:
+    """The match as its page shows it to `user` (read with the facts of theirs the page shows); 404 for no match."""
+    found = _PAGE_MATCH.models(match_id, user.pk) if 0 < match_id <= _LARGEST_ID else []
+    if not found:
+        raise Http404(gettext("There is no such match."))
+    return found[0]
 
 
 def competition(match: Match) -> dict | None:
@@ -81,8 +104,10 @@ def match_extras(match: Match, request, part: str | None = None) -> dict:
     if part in (None, "play", "actions"):
         context |= draw_context(match, user, seat)
     if part in (None, "play", "next_game"):
-        # Once it is not this player's turn here: the match where it is, soonest deadline first.
-        context["next_game"] = next_game(user, after=match) if seat is not None and match.to_move != seat else None
+        # Once it is not this player's turn here: the match where it is, soonest deadline first (none to look for
+        # when the nav counts no turn of theirs).
+        elsewhere = seat is not None and match.to_move != seat and page_fact(request, "turns_waiting", lambda: 1)
+        context["next_game"] = next_game(user, after=match) if elsewhere else None
     if part == "play":
         context |= plan_status_context(match, user)
     if part is None:

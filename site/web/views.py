@@ -36,7 +36,7 @@ from daymove.safety.blocks import without_blocked
 from daymove.web import lobby_rows
 from daymove.web.forms import ChallengeForm, MoveForm
 from daymove.web.lobby_filters import OpenChallengeFilter, rating_label
-from daymove.web.match_extras import MATCH_PAGE_RELATED, match_extras
+from daymove.web.match_extras import MATCH_PAGE_RELATED, match_extras, page_match_or_404
 from daymove.web.profiles import bot_lobby_rows
 from daymove.web.turn_order import next_game
 from games.registry import all_games
@@ -322,7 +322,7 @@ def _render_match(request, match: Match, *, clicked=(), at=None, form=None, erro
 @require_GET
 def match_page(request, match_id):
     """The match: board from the viewer's side, clicks towards a move, history and replay."""
-    match = match_or_404(match_id, *MATCH_PAGE_RELATED)
+    match = page_match_or_404(match_id, request.user)
     return _render_match(request, match, clicked=request.GET.getlist("s")[:8], at=_parse_at(request))
 
 
@@ -349,7 +349,7 @@ def match_part(request, match_id, part):
     """htmx, on a live update: 204 while what `part` shows is still at the version the page sent, else the part."""
     if part not in LIVE_PARTS:
         raise Http404(gettext("There is no such part of a match page."))
-    match = match_or_404(match_id, *MATCH_PAGE_RELATED)
+    match = page_match_or_404(match_id, request.user)
     current = _version(match)
     keys = LIVE_PARTS[part]
     if keys and all(request.GET.get(key) == current[key] for key in keys):

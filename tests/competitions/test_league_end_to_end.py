@@ -51,6 +51,12 @@ def active(division: Division) -> list[Match]:
     return [m for m in games_of(division) if lookups.get_match(m.pk).is_active]
 
 
+def later_joiner_to_move(match: Match) -> bool:
+    """Whether the player to move joined after their opponent (and so is the one who should lose this game)."""
+    match = lookups.get_match(match.pk)
+    return match.players[match.to_move].pk > match.players[1 - match.to_move].pk
+
+
 def subjects(player) -> Counter:
     return Counter(m.subject for m in mail.outbox if m.to == [player.email])
 
@@ -72,8 +78,9 @@ def test_a_season_from_joining_to_the_next_season(receiver):
         table = division_table(top)
         assert all(line.status is clinch.Status.IN_THE_RACE and line.points == 0 for line in table.lines)
 
-        # A move by email: the first mover plays on the site, the opponent answers the turn email.
-        first = lookups.get_match(games_of(top)[0].pk)
+        # A move by email: the first mover plays on the site, the opponent answers the turn email. Seats are drawn by
+        # lot, so the games are chosen for who loses them: always the later joiner, which keeps the tables strict.
+        first = lookups.get_match(next(m for m in games_of(top) if later_joiner_to_move(m)).pk)
         mover, answerer = first.players[first.to_move], first.players[1 - first.to_move]
         opening = first.rules.legal_move_strings(first.position())[0]
         moves.submit_move(first.pk, mover, opening, first.ply)
@@ -88,7 +95,7 @@ def test_a_season_from_joining_to_the_next_season(receiver):
         assert division_table(top).line_of(answerer).points == 1
 
         # A timeout through the sweep: this game's deadline has passed (the others' have not).
-        late_game = lookups.get_match(active(top)[0].pk)
+        late_game = lookups.get_match(next(m for m in active(top) if later_joiner_to_move(m)).pk)
         late = late_game.players[late_game.to_move]
         MatchClock.objects.filter(match=late_game).update(
             **{f"deadline{late_game.to_move}": late_game.updated - timedelta(seconds=1)}

@@ -11,6 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from daymove.clocks.models import MatchClock, Vacation
+from daymove.clocks.vacations import BOOKED
+from daymove.play.match_facts import match_fact
 from daymove.players.bots import is_bot
 
 register = template.Library()
@@ -29,9 +31,10 @@ def match_clock(context, match, seat):
     """The time control, the running deadline, time banks, and (for the players and staff) their vacations."""
     clock = getattr(match, "clock", None)  # loaded with the match by the page (web.views), else asked for here
     viewer = context["request"].user
-    # Read for the players and staff whatever the match's state, so the page's query count never varies;
+    # Read for the players and staff whatever the match's state (when the match page's query saw any booked);
     # shown only while the match is on.
-    booked = _away([match.player0_id, match.player1_id]) if seat is not None or viewer.is_staff else {}
+    may_see = (seat is not None or viewer.is_staff) and match_fact(match, viewer, BOOKED, lambda: True)
+    booked = _away([match.player0_id, match.player1_id]) if may_see else {}
     away = booked if match.is_active else {}
     now = timezone.now()
     players = []
