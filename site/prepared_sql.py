@@ -28,7 +28,8 @@ class _Built:
     def run(self, using: str, values: tuple) -> list:
         """The rows, converted as Django converts them, with `values` in place of the stand-ins."""
         slots = dict(zip(STAND_INS, values))
-        params = tuple(slots.get(p, p) if type(p) is int else p for p in self.params)
+        # isinstance, not type: psycopg wraps some of Django's integer parameters (Int4, a subclass of int).
+        params = tuple(slots.get(p, p) if isinstance(p, int) else p for p in self.params)
         with connections[using].cursor() as cursor:  # this thread's connection, not the one that built the SQL
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
