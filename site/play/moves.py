@@ -27,13 +27,12 @@ from games.base import RulesError
 
 @dataclass(frozen=True)
 class MoveResult:
-    """What happened to a submitted move: the move row, whether it was a repeat, and whether a planned reply answered
-    it (then `match` is the match as the move left it, not as it stands)."""
+    """What happened to a submitted move: the move row, whether it was a repeat, and the match as the move left it
+    (a planned reply may have moved it on since)."""
 
     match: Match
     move: Move
     repeated: bool = False
-    answered: bool = False
 
 
 def _canonical(match: Match, text: str) -> str:

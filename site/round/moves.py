@@ -11,7 +11,6 @@ plan, so someone's plan never costs the opponent their move. Each move is announ
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
 from django.db import transaction
 
@@ -30,17 +29,16 @@ log = logging.getLogger(__name__)
 
 def submit_move(match_id, user, text: str, seen_ply, *, at=None) -> MoveResult:
     """Apply `text` for `user` if the match is still at `seen_ply` (see `daymove.play.moves.submit_move`), then
-    what it causes, in the same transaction; Refused with a reason if it cannot be played. The result says
-    whether a planned reply answered the move (`answered`)."""
+    what it causes, in the same transaction; Refused with a reason if it cannot be played."""
     with transaction.atomic():
         result = moves.submit_move(match_id, user, text, seen_ply, at=at)
         if result.repeated:
             return result
-        match, answered = result.match, False
+        match = result.match
         with held_later():  # the reminders and the turn email (all due later) in one insert, still in this transaction
-            while (match := _follow(match)) is not None:
-                answered = True  # a planned reply was played: result.match is no longer the match as it stands
-    return replace(result, answered=answered)
+            while match is not None:  # a planned reply played is followed in turn, until no plan answers
+                match = _follow(match)
+    return result
 
 
 def _follow(match: Match) -> Match | None:

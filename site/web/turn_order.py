@@ -6,6 +6,7 @@ from django.db.models import F
 from django.db.models.functions import Coalesce
 
 from daymove.play.models import Match
+from daymove.prepared_sql import Prepared
 
 
 def by_deadline(matches):
@@ -18,7 +19,13 @@ def next_game(user, after: Match | None = None) -> Match | None:
     """The match where it is `user`'s turn that comes first in deadline order, other than `after`."""
     if user is None or not user.is_authenticated:
         return None
-    waiting = Match.objects.waiting_for(user)
-    if after is not None:
-        waiting = waiting.exclude(pk=after.pk)
-    return by_deadline(waiting).select_related("player0", "player1").first()
+    found = _NEXT_GAME.models(user.pk, 0 if after is None else after.pk)  # no match has the id 0
+    return found[0] if found else None
+
+
+# Asked by the match page and a move: its SQL built once per process (daymove.prepared_sql).
+_NEXT_GAME = Prepared(
+    lambda user_id, after_id: by_deadline(Match.objects.waiting_for(user_id).exclude(pk=after_id)).select_related(
+        "player0", "player1"
+    )[:1]
+)

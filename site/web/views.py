@@ -372,9 +372,8 @@ def play_move(request, match_id):
     if not form.is_valid():
         raise Refused(gettext("Type a move in the game's notation."))
     result = moves.submit_move(match_id, request.user, form.cleaned_data["move"], form.cleaned_data["ply"])
-    match = result.match
-    if result.answered:  # a planned reply moved the match on: read it as it stands
-        match = match_or_404(match.pk, *MATCH_PAGE_RELATED)
+    # Read again as the page reads it, with the viewer's facts (a planned reply may have moved the match on).
+    match = page_match_or_404(result.match.pk, request.user)
     going_on = None
     if request.user.player.next_game_after_move and match.to_move != match.seat_of(request.user):
         going_on = next_game(request.user, after=match)  # the player asked to go on to their next game
