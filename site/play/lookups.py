@@ -7,18 +7,37 @@ from django.utils.translation import gettext
 
 from daymove.errors import Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
+from daymove.prepared_sql import Prepared
+
+_PLAYERS = ("player0__player", "player1__player")
+# Read by every service that changes a match (a move first): its SQL built once per process (daymove.prepared_sql).
+_MATCH = Prepared(lambda match_id: Match.objects.select_related(*_PLAYERS).filter(pk=match_id))
+_LARGEST_ID = 2**63 - 1  # a bigger number is no match's id (and no database's integer)
+
+
+def match_id_of(value) -> int | None:
+    """`value` as a number that can be a match's id, or None (then no match has it)."""
+    try:
+        number = int(value)
+    except (ValueError, TypeError):
+        return None
+    return number if 0 < number <= _LARGEST_ID else None
 
 
 def _find_match(match_id, *related: str) -> Match:
     try:
-        return Match.objects.select_related("player0__player", "player1__player", *related).get(pk=match_id)
+        return Match.objects.select_related(*_PLAYERS, *related).get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
         raise NotFound(gettext("There is no such match.")) from None
 
 
 def get_match(match_id) -> Match:
     """The match with its players (and their profiles, which say who is a bot) loaded; NotFound if there is none."""
-    return _find_match(match_id)
+    number = match_id_of(match_id)
+    found = _MATCH.models(number) if number is not None else []
+    if not found:
+        raise NotFound(gettext("There is no such match."))
+    return found[0]
 
 
 def match_or_404(match_id, *related: str) -> Match:

@@ -11,6 +11,7 @@ from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.notify.declines import declined_by
 from daymove.plans.summary import plan_status_context, plans_context
 from daymove.play.draws import can_offer_draw
+from daymove.play.lookups import match_id_of
 from daymove.play.match_facts import with_match_facts
 from daymove.play.models import Match
 from daymove.play.wording import said
@@ -33,12 +34,12 @@ _PAGE_MATCH = Prepared(
         viewer_id,
     )
 )
-_LARGEST_ID = 2**63 - 1  # a bigger number is no match's id (and no database's integer)
 
 
 def page_match_or_404(match_id: int, user) -> Match:
     """The match as its page shows it to `user` (read with the facts of theirs the page shows); 404 for no match."""
-    found = _PAGE_MATCH.models(match_id, user.pk) if 0 < match_id <= _LARGEST_ID else []
+    number = match_id_of(match_id)
+    found = _PAGE_MATCH.models(number, user.pk) if number is not None else []
     if not found:
         raise Http404(gettext("There is no such match."))
     return found[0]
