@@ -28,6 +28,15 @@ def test_a_link_is_the_address_url_gives_and_follows_the_script_prefix():
     assert render("{% link 'lobby' %}") == "/"
 
 
+def test_an_asset_is_the_address_static_gives_and_follows_the_storage(settings):
+    source = "{% asset 'js/live.js' %} {% asset 'css/site.css' %}"
+    assert render(source) == engines["django"].from_string(
+        "{% load static %}" + source.replace("asset", "static")
+    ).render({})
+    settings.STATIC_URL = "/elsewhere/"  # a new storage: asked again, not the cached address
+    assert render("{% asset 'js/live.js' %}") == "/elsewhere/js/live.js"
+
+
 def test_the_board_key_is_in_the_pages_language():
     rules = next(rules for rules in all_games().values() if rules.board_key)
     keys = {}

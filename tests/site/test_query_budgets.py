@@ -18,14 +18,14 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 BUDGETS = {
-    "match page, to move": 10,
-    "match page, waiting": 10,
+    "match page, to move": 5,
+    "match page, waiting": 5,
     "match page, signed-in spectator": 4,
     "match page, visitor": 2,
     "lobby": 6,
     "lobby, visitor": 2,
-    "move": 21,
-    "live play part, after a move": 8,
+    "move": 19,
+    "live play part, after a move": 5,
     "live head part, after a move": 4,
     "live actions part, unchanged": 3,
     "nav's turn count": 2,

@@ -1,5 +1,5 @@
-"""What pages repeat from one request to the next, worked out once per process: `{% link %}` addresses, the language
-switcher's names and each game's key to its board.
+"""What pages repeat from one request to the next, worked out once per process: `{% link %}` addresses, `{% asset %}`
+static files' addresses, the language switcher's names and each game's key to its board.
 
 Reversing an address costs about 20 µs and a match page has some 37 links, nearly all the same on every request
 (the nav, the footer, a match's live parts and forms); a cached one costs a dictionary lookup.
@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from django import template
 from django.conf import settings
+from django.core.files.storage import storages
 from django.template.loader import render_to_string
 from django.urls import get_resolver, get_script_prefix, get_urlconf, reverse
 from django.utils.text import capfirst
@@ -30,6 +31,19 @@ def _reversed(resolver, prefix: str, name: str, args: tuple) -> str:
 def link(name: str, *args) -> str:
     """The address of the view `name` with positional `args`, as `{% url name *args %}` gives it."""
     return _reversed(get_resolver(get_urlconf()), get_script_prefix(), name, args)
+
+
+@lru_cache(maxsize=256)
+def _asset(storage, path: str) -> str:
+    # Keyed by the storage (a new one whenever the settings that make it change, as in tests): its manifest of
+    # hashed names is read once when it is made, so an address cannot change while the storage lives.
+    return storage.url(path)
+
+
+@register.simple_tag
+def asset(path: str) -> str:
+    """The address of the static file `path`, as `{% static path %}` gives it."""
+    return _asset(storages["staticfiles"], path)
 
 
 @lru_cache
