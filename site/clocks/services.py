@@ -11,7 +11,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -114,8 +114,12 @@ def start_clocks(matches: list[Match], terms: dict, now: datetime) -> list[Match
 def after_move(match: Match) -> MatchClock:
     """Charge the mover's time bank and start the next turn (called in the move's transaction)."""
     now = match.updated  # when the move counts as made (a planned reply: when the move it answers was)
-    # Lock only the clock row: the move already holds the match row, and vacations lock clocks alone.
-    clock = MatchClock.objects.select_for_update(of=("self",)).filter(match=match).first()
+    # Lock only the clock row: the move already holds the match row, and vacations lock clocks alone. The next
+    # mover's vacations are read only when this query sees one not over by now (nearly never).
+    next_mover = match.players[match.to_move].pk if match.to_move is not None else None
+    booked = Vacation.objects.filter(user_id=next_mover, ends__gt=now)
+    locked = MatchClock.objects.select_for_update(of=("self",)).filter(match=match)
+    clock = locked.annotate(next_mover_away=Exists(booked)).first()
     if clock is None:  # a match made without a challenge (seeds, admin): the default terms
         clock = _new_clock(match, DEFAULT_TERMS)
     mover = clock.running_seat
@@ -123,7 +127,7 @@ def after_move(match: Match) -> MatchClock:
         spent = running_time(clock.turn_started, now, away_for(match.pk, match.players[mover].pk, clock.turn_started))
         left = max(clock.budget(mover) - spent, timedelta(0)) + clock.bank_increment_days * DAY
         setattr(clock, f"bank{mover}", min(left, clock.bank_cap_days * DAY))
-    _start_turn(clock, match, now)
+    _start_turn(clock, match, now, None if getattr(clock, "next_mover_away", True) else [])
     clock.save()
     signals.deadline_set.send(sender=MatchClock, match=match, clock=clock, new_turn=True)
     return clock

@@ -155,6 +155,14 @@ def test_ending_a_vacation_early_restarts_the_clock_from_now(alice, bob):
         assert Vacation.objects.get().end_date == date(2026, 3, 3)
 
 
+def test_the_next_movers_vacation_moves_the_deadline_a_move_starts(alice, bob):
+    with time_machine.travel(T0, tick=False):
+        match = start(alice, bob, {"kind": "per_move", "days": 3})
+        vacations.book_vacation(bob, date(2026, 3, 4), date(2026, 3, 5))  # two of his three days away
+        play_one(match)  # alice moves: bob's turn starts
+    assert clock_of(match).deadline1 == T0 + 5 * DAY
+
+
 def test_time_bank_is_not_charged_for_time_away(alice, bob):
     with time_machine.travel(T0, tick=False) as traveller:
         vacations.book_vacation(alice, date(2026, 3, 3), date(2026, 3, 3))
