@@ -24,7 +24,7 @@ BUDGETS = {
     "match page, visitor": 2,
     "lobby": 6,
     "lobby, visitor": 2,
-    "move": 19,
+    "move": 18,
     "live play part, after a move": 5,
     "live head part, after a move": 4,
     "live actions part, unchanged": 3,
