@@ -3,13 +3,20 @@ joins, selected columns, compilation) costs more than running it. Each query dif
 ids (the viewer's, the match's), each put where its stand-in was when the SQL was built.
 
 This reads what Django's own iterables read after compiling (`compiler.select`, `klass_info`, converters), so it is
-tied to Django's query internals: tests/site/test_lobby_prepared.py compares its rows with the plain querysets'."""
+tied to Django's query internals: tests/site/test_lobby_prepared.py compares its rows with the plain querysets'.
+
+On PostgreSQL these queries are also prepared on the server (once per connection), as planning them cost more than
+running them: Django binds parameters on the client, which psycopg cannot prepare, so they run through a cursor
+that binds on the server and asks psycopg to prepare, wrapped by Django as its own cursors are (`execute_wrapper`s
+see them). While Django logs queries (`DEBUG`, assertNumQueries) they run through its own cursor instead, as only
+that one can tell the log their text."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from django.db import connections
 from django.db.models.query import get_related_populators
@@ -30,10 +37,40 @@ class _Built:
         slots = dict(zip(STAND_INS, values))
         # isinstance, not type: psycopg wraps some of Django's integer parameters (Int4, a subclass of int).
         params = tuple(slots.get(p, p) if isinstance(p, int) else p for p in self.params)
-        with connections[using].cursor() as cursor:  # this thread's connection, not the one that built the SQL
+        with _cursor(connections[using]) as cursor:  # this thread's connection, not the one that built the SQL
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
         return list(self.compiler.apply_converters(rows, self.converters)) if self.converters else rows
+
+
+@cache
+def _preparing_cursor_class():
+    """A psycopg cursor that binds parameters on the server and has every query it runs prepared (PostgreSQL only)."""
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    class PreparingCursor(ServerBindingCursor):
+        def execute(self, query, params=None, *, prepare=None, binary=None):
+            return super().execute(query, params, prepare=True, binary=binary)
+
+    return PreparingCursor
+
+
+def _cursor(connection):
+    """Django's cursor; on PostgreSQL one whose queries psycopg prepares on the server (see the module's text)."""
+    if connection.vendor != "postgresql" or connection.queries_logged:
+        return connection.cursor()
+    from django.db.backends.postgresql.base import TIMESTAMPTZ_OID
+    from django.db.backends.postgresql.psycopg_any import register_tzloader
+    from psycopg.pq import Format
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        cursor = _preparing_cursor_class()(connection.connection)
+        # As Django's own cursors: the time zone of the connection's settings, if they changed since it was opened.
+        if connection.timezone != connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT).timezone:
+            register_tzloader(connection.timezone, cursor)
+        return connection._prepare_cursor(cursor)
 
 
 class Prepared:

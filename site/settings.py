@@ -159,6 +159,10 @@ DATABASES = {
 DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "0"))
 if DB_POOL_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": DB_POOL_SIZE, "timeout": 10}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Lets psycopg prepare the few hot queries daymove.prepared_sql asks it to (once per connection, so a pool's
+    # connections keep them); Django's own queries bind on the client and are never prepared.
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers work while one writer writes; IMMEDIATE takes the write lock when a
     # transaction starts, so two movers queue behind the busy timeout instead of failing to
