@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from daymove.plans import notes, signals, trees
 from daymove.plans.models import ConditionalPlan
 from daymove.play.models import Match
+from daymove.prepared_sql import Prepared
 
 
 @dataclass
@@ -49,15 +50,21 @@ def _drop(answer: Answer, match: Match, why: dict) -> Answer | None:
     return answer
 
 
+# Read in every move's transaction (locked): its SQL built once per process (daymove.prepared_sql).
+_ACTIVE_PLAN = Prepared(
+    lambda match_id, owner_id: (
+        ConditionalPlan.objects.select_for_update(of=("self",))
+        .select_related("owner")
+        .filter(match_id=match_id, owner_id=owner_id, status=ConditionalPlan.Status.ACTIVE)
+        .order_by("pk")[:1]
+    )
+)
+
+
 def planned_reply(match: Match) -> Answer | None:
     """The plan of the player to move, advanced past its reply to the move just played, or dropped; None if none."""
     owner = match.players[match.to_move]
-    plan = (
-        ConditionalPlan.objects.select_for_update(of=("self",))
-        .select_related("owner")
-        .filter(match=match, owner=owner, status=ConditionalPlan.Status.ACTIVE)
-        .first()
-    )
+    plan = next(iter(_ACTIVE_PLAN.models(match.pk, owner.pk)), None)
     if plan is None:
         return None
     if plan.ply == match.ply - 1:  # the plan waited for this move: is it one it expects?

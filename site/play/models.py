@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from daymove.play.wording import said
+from daymove.prepared_sql import Prepared
 from games.registry import get_game
 
 RESULT_NOTE_MAX_LENGTH = 500  # a moderator's reason for a declared result
@@ -185,7 +186,7 @@ class Match(models.Model):
 
     def notations(self) -> list[str]:
         """The moves in full notation, in order (secret in hidden-information games: never shown as such)."""
-        return list(self.moves.order_by("ply").values_list("notation", flat=True))
+        return [row["notation"] for row in _NOTATIONS.values(self.pk)]
 
     def history_for(self, seat: int | None, notations: list[str]) -> list[str]:
         """The move list as `seat` may read it: redacted while the match runs, whole once it has ended."""
@@ -228,3 +229,7 @@ class Move(models.Model):
 
     def __str__(self):
         return f"{self.match_id}/{self.ply}"
+
+
+# Read by every board drawn afresh and every move: its SQL built once per process (daymove.prepared_sql).
+_NOTATIONS = Prepared(lambda match_id: Move.objects.filter(match_id=match_id).order_by("ply").values("notation"))

@@ -6,13 +6,23 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from daymove.prepared_sql import Prepared
 from daymove.ratings import glicko2
 from daymove.ratings.models import Rating, RatingChange, display
+
+# Two players' ratings in every game (a match page's players line): its SQL built once per process
+# (daymove.prepared_sql); a player has a row for each game they played rated, so at most a few.
+_PAIR_RATINGS = Prepared(lambda first_id, second_id: Rating.objects.filter(user_id__in=[first_id, second_id]))
 
 
 def ratings_for(user_ids, game: str) -> dict[int, Rating]:
     """Each user's rating in `game` (an unsaved initial rating for a newcomer), in one query."""
-    found = {r.user_id: r for r in Rating.objects.filter(user_id__in=list(user_ids), game=game)}
+    user_ids = list(user_ids)
+    if len(user_ids) == 2:
+        rows = [r for r in _PAIR_RATINGS.models(*user_ids) if r.game == game]
+    else:
+        rows = Rating.objects.filter(user_id__in=user_ids, game=game)
+    found = {r.user_id: r for r in rows}
     return {uid: found.get(uid) or Rating(user_id=uid, game=game) for uid in user_ids}
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from daymove.errors import Forbidden, Refused
 from daymove.play.match_facts import match_fact
 from daymove.play.models import Match
+from daymove.prepared_sql import Prepared
 from daymove.safety import ratelimits
 from daymove.safety.blocks import blocks_between, viewer_blocks_with
 from daymove.safety.mutes import active_mute, viewer_muted_until
@@ -40,6 +41,10 @@ def _lines(match: Match):
         .only("author__username", "text", "hidden", "created")
         .order_by("-created", "-pk")
     )
+
+
+# The match page's chat: its SQL built once per process (daymove.prepared_sql).
+_NEWEST_LINES = Prepared(lambda match_id: _lines(match_id)[: CHAT_SHOWN + 1])
 
 
 def chat_for(match: Match, user) -> list[ChatMessage] | None:
@@ -173,7 +178,7 @@ def _seq_of(lines: list[ChatMessage]) -> str:
 def _chat_and_seq(match: Match, opponent, blocked: bool) -> tuple[list[ChatMessage], str]:
     """What `_shown` gives and the version it shows: one query while the chat is short (the lines read are then all
     the match's lines, so the version is computed from them and shows no line they do not have)."""
-    lines = list(_lines(match)[: CHAT_SHOWN + 1])
+    lines = _NEWEST_LINES.models(match.pk)
     if len(lines) > CHAT_SHOWN:
         seq = chat_seq(match)  # read first: a line posted meanwhile is shown next time
         return _shown(match, opponent, blocked), seq
