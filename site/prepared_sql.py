@@ -99,6 +99,12 @@ class Prepared:
         names = [*query.extra_select, *query.values_select, *query.annotation_select]
         return [dict(zip(names, row, strict=True)) for row in built.run(using, values)]
 
+    def count(self, *values, using: str = "default") -> int:
+        """How many rows the queryset has (its SQL counted as a subquery)."""
+        built, _ = self._built(using)
+        counted = _Built(f"SELECT COUNT(*) FROM ({built.sql}) AS counted", built.params, built.compiler, {})
+        return counted.run(using, values)[0][0]
+
     def models(self, *values, using: str = "default") -> list:
         """The model instances of a queryset (with its select_related objects and annotations), as iterating it
         gives them."""

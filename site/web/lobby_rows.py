@@ -13,7 +13,6 @@ from urllib.parse import quote
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats, timezone
 from django.utils.html import conditional_escape
@@ -217,17 +216,16 @@ def page_of(queryset, per_page: int, number) -> Page:
     """`Paginator(queryset, per_page).get_page(number)`, with no count asked when the first page holds them all."""
     if number not in (None, "1"):
         return Paginator(queryset, per_page).get_page(number)
-    return first_page(list(queryset[: per_page + 1]), lambda: queryset, per_page)
+    return first_page(list(queryset[: per_page + 1]), queryset.count, per_page)
 
 
-def first_page(first: list, whole: Callable[[], QuerySet], per_page: int) -> Page:
+def first_page(first: list, count: Callable[[], int], per_page: int) -> Page:
     """The first page given its first `per_page + 1` rows (one more than a page: whether there are more pages);
-    `whole()`, the queryset of them all, is built and counted only when there are."""
-    if len(first) <= per_page:
-        return Paginator(first, per_page).get_page(1)
-    page = Paginator(whole(), per_page).page(1)
-    page.object_list = first[:per_page]
-    return page
+    `count()`, how many there are in all, is asked only when there are."""
+    paginator = Paginator(first, per_page)
+    if len(first) > per_page:
+        paginator.count = count()  # the pages after the first are counted, not read
+    return paginator.page(1)
 
 
 @dataclass(slots=True)

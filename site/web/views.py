@@ -104,6 +104,7 @@ def _open_to(user_pk, filters):
 
 # The same SQL for every player (only their id differs), built once per process: see daymove.prepared_sql.
 LISTED_MATCHES, OWN_CHALLENGES = Prepared(_listed_matches), Prepared(_own_challenges)
+OPEN_TO_ALL = Prepared(lambda user_pk: _open_to(user_pk, _no_filters()))
 OPEN_FIRST_PAGE = Prepared(lambda user_pk: _open_to(user_pk, _no_filters())[: OPEN_PER_PAGE + 1])
 
 
@@ -149,9 +150,9 @@ def lobby(request):
         context |= _your_games(user, urls, badges)
         context["turn_count"] = len(context["your_turn"])  # the nav's count, known here without its own query
     if user_pk is not None and not filters.is_bound and number in (None, "1"):
-        # The usual dashboard: its first page by SQL built once per process.
-        whole = lambda: _open_to(user_pk, filters)  # noqa: E731 - built only to count more than a page
-        context["open_page"] = lobby_rows.first_page(OPEN_FIRST_PAGE.models(user_pk), whole, OPEN_PER_PAGE)
+        # The usual dashboard: its first page (and, when there are more, their count) by SQL built once per process.
+        count = lambda: OPEN_TO_ALL.count(user_pk)  # noqa: E731 - asked only when there is more than a page
+        context["open_page"] = lobby_rows.first_page(OPEN_FIRST_PAGE.models(user_pk), count, OPEN_PER_PAGE)
     else:
         context["open_page"] = lobby_rows.page_of(_open_to(user_pk, filters), OPEN_PER_PAGE, number)
     context["open_challenges"] = _with_summaries(list(context["open_page"]))

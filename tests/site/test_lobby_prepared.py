@@ -60,6 +60,7 @@ def test_prepared_queries_read_for_each_player_what_their_querysets_read(alice, 
             (_challenge_seen(c), c.creator_rating, c.creator_established_until) for c in plain
         ]
         assert len(prepared) == 2  # the others' open challenges, not the player's own
+        assert views.OPEN_TO_ALL.count(user.pk) == views._open_to(user.pk, OpenChallengeFilter()).count() == 2
 
 
 def test_bot_players_are_read_afresh(db):
