@@ -11,7 +11,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Exists, Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -22,6 +22,7 @@ from daymove.clocks.timing import Interval, capped, deadline_after, running_time
 from daymove.errors import Refused
 from daymove.play.models import Match
 from daymove.players.bots import is_bot
+from daymove.prepared_sql import Prepared
 
 
 def away_intervals(user_id: int, since: datetime) -> list[Interval]:
@@ -111,15 +112,26 @@ def start_clocks(matches: list[Match], terms: dict, now: datetime) -> list[Match
     return clocks
 
 
+# Read in every move's transaction: only the clock row is locked (the move already holds the match row, and
+# vacations lock clocks alone). The next mover's vacations are read only when this query sees one not over when the
+# match last changed, which is the move's time (nearly never). Its SQL is built once per process
+# (daymove.prepared_sql).
+_LOCKED_CLOCK = Prepared(
+    lambda match_id, next_mover_id: (
+        MatchClock.objects.select_for_update(of=("self",))
+        .filter(match_id=match_id)
+        .annotate(
+            next_mover_away=Exists(Vacation.objects.filter(user_id=next_mover_id, ends__gt=OuterRef("match__updated")))
+        )
+    )
+)
+
+
 def after_move(match: Match) -> MatchClock:
     """Charge the mover's time bank and start the next turn (called in the move's transaction)."""
     now = match.updated  # when the move counts as made (a planned reply: when the move it answers was)
-    # Lock only the clock row: the move already holds the match row, and vacations lock clocks alone. The next
-    # mover's vacations are read only when this query sees one not over by now (nearly never).
     next_mover = match.players[match.to_move].pk if match.to_move is not None else None
-    booked = Vacation.objects.filter(user_id=next_mover, ends__gt=now)
-    locked = MatchClock.objects.select_for_update(of=("self",)).filter(match=match)
-    clock = locked.annotate(next_mover_away=Exists(booked)).first()
+    clock = next(iter(_LOCKED_CLOCK.models(match.pk, next_mover)), None)
     if clock is None:  # a match made without a challenge (seeds, admin): the default terms
         clock = _new_clock(match, DEFAULT_TERMS)
     mover = clock.running_seat
