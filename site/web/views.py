@@ -104,7 +104,8 @@ def _open_to(user_pk, filters):
 
 # The same SQL for every player (only their id differs), built once per process: see daymove.prepared_sql.
 LISTED_MATCHES, OWN_CHALLENGES = Prepared(_listed_matches), Prepared(_own_challenges)
-OPEN_TO_ALL = Prepared(lambda user_pk: _open_to(user_pk, _no_filters()))
+# Counted only: its ids alone, unordered (the creators' ratings are not read for a count).
+OPEN_TO_ALL = Prepared(lambda user_pk: _open_to(user_pk, _no_filters()).order_by().values("pk"))
 OPEN_FIRST_PAGE = Prepared(lambda user_pk: _open_to(user_pk, _no_filters())[: OPEN_PER_PAGE + 1])
 
 
