@@ -99,6 +99,11 @@ class Prepared:
         names = [*query.extra_select, *query.values_select, *query.annotation_select]
         return [dict(zip(names, row, strict=True)) for row in built.run(using, values)]
 
+    def first(self, *values, using: str = "default"):
+        """The first model instance `models` gives, or None."""
+        found = self.models(*values, using=using)
+        return found[0] if found else None
+
     def count(self, *values, using: str = "default") -> int:
         """How many rows the queryset has (its SQL counted as a subquery)."""
         built, _ = self._built(using)

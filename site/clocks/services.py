@@ -131,7 +131,7 @@ def after_move(match: Match) -> MatchClock:
     """Charge the mover's time bank and start the next turn (called in the move's transaction)."""
     now = match.updated  # when the move counts as made (a planned reply: when the move it answers was)
     next_mover = match.players[match.to_move].pk if match.to_move is not None else None
-    clock = next(iter(_LOCKED_CLOCK.models(match.pk, next_mover)), None)
+    clock = _LOCKED_CLOCK.first(match.pk, next_mover)
     if clock is None:  # a match made without a challenge (seeds, admin): the default terms
         clock = _new_clock(match, DEFAULT_TERMS)
     mover = clock.running_seat

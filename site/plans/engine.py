@@ -64,7 +64,7 @@ _ACTIVE_PLAN = Prepared(
 def planned_reply(match: Match) -> Answer | None:
     """The plan of the player to move, advanced past its reply to the move just played, or dropped; None if none."""
     owner = match.players[match.to_move]
-    plan = next(iter(_ACTIVE_PLAN.models(match.pk, owner.pk)), None)
+    plan = _ACTIVE_PLAN.first(match.pk, owner.pk)
     if plan is None:
         return None
     if plan.ply == match.ply - 1:  # the plan waited for this move: is it one it expects?

@@ -9,9 +9,10 @@ from daymove.errors import Forbidden, NotFound, Refused
 from daymove.play.models import Challenge, Match
 from daymove.prepared_sql import Prepared
 
-_PLAYERS = ("player0__player", "player1__player")
+# A match's players with their profiles (which say who is a bot): read with every match that is looked up.
+PLAYERS_RELATED = ("player0__player", "player1__player")
 # Read by every service that changes a match (a move first): its SQL built once per process (daymove.prepared_sql).
-_MATCH = Prepared(lambda match_id: Match.objects.select_related(*_PLAYERS).filter(pk=match_id))
+_MATCH = Prepared(lambda match_id: Match.objects.select_related(*PLAYERS_RELATED).filter(pk=match_id))
 _LARGEST_ID = 2**63 - 1  # a bigger number is no match's id (and no database's integer)
 
 
@@ -26,7 +27,7 @@ def match_id_of(value) -> int | None:
 
 def _find_match(match_id, *related: str) -> Match:
     try:
-        return Match.objects.select_related(*_PLAYERS, *related).get(pk=match_id)
+        return Match.objects.select_related(*PLAYERS_RELATED, *related).get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
         raise NotFound(gettext("There is no such match.")) from None
 
@@ -34,10 +35,10 @@ def _find_match(match_id, *related: str) -> Match:
 def get_match(match_id) -> Match:
     """The match with its players (and their profiles, which say who is a bot) loaded; NotFound if there is none."""
     number = match_id_of(match_id)
-    found = _MATCH.models(number) if number is not None else []
-    if not found:
+    found = _MATCH.first(number) if number is not None else None
+    if found is None:
         raise NotFound(gettext("There is no such match."))
-    return found[0]
+    return found
 
 
 def match_or_404(match_id, *related: str) -> Match:

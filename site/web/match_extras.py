@@ -11,7 +11,7 @@ from daymove.competitions.naming import LEAGUE_GAME, league_label
 from daymove.notify.declines import declined_by
 from daymove.plans.summary import plan_status_context, plans_context
 from daymove.play.draws import can_offer_draw
-from daymove.play.lookups import match_id_of
+from daymove.play.lookups import PLAYERS_RELATED, match_id_of
 from daymove.play.match_facts import with_match_facts
 from daymove.play.models import Match
 from daymove.play.wording import said
@@ -30,7 +30,7 @@ MATCH_PAGE_RELATED = ("clock", f"{LEAGUE_GAME}__division__season__series", "ladd
 # (daymove.play.match_facts); its SQL built once per process (daymove.prepared_sql).
 _PAGE_MATCH = Prepared(
     lambda match_id, viewer_id: with_match_facts(
-        Match.objects.select_related("player0__player", "player1__player", *MATCH_PAGE_RELATED).filter(pk=match_id),
+        Match.objects.select_related(*PLAYERS_RELATED, *MATCH_PAGE_RELATED).filter(pk=match_id),
         viewer_id,
     )
 )
@@ -39,10 +39,10 @@ _PAGE_MATCH = Prepared(
 def page_match_or_404(match_id: int, user) -> Match:
     """The match as its page shows it to `user` (read with the facts of theirs the page shows); 404 for no match."""
     number = match_id_of(match_id)
-    found = _PAGE_MATCH.models(number, user.pk) if number is not None else []
-    if not found:
+    found = _PAGE_MATCH.first(number, user.pk) if number is not None else None
+    if found is None:
         raise Http404(gettext("There is no such match."))
-    return found[0]
+    return found
 
 
 def competition(match: Match) -> dict | None:

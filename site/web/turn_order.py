@@ -19,8 +19,7 @@ def next_game(user, after: Match | None = None) -> Match | None:
     """The match where it is `user`'s turn that comes first in deadline order, other than `after`."""
     if user is None or not user.is_authenticated:
         return None
-    found = _NEXT_GAME.models(user.pk, 0 if after is None else after.pk)  # no match has the id 0
-    return found[0] if found else None
+    return _NEXT_GAME.first(user.pk, 0 if after is None else after.pk)  # no match has the id 0
 
 
 # Asked by the match page and a move: its SQL built once per process (daymove.prepared_sql).
