@@ -72,6 +72,39 @@ def live_server(django_db_setup, django_db_blocker):
         server.stop()
 
 
+@pytest.fixture(autouse=True)
+def _site_idle_before_the_database_is_emptied(transactional_db):
+    """After each test, wait for the live server's queries to end before the test database is emptied.
+
+    A page closed at a test's end may leave a request running in the server; on PostgreSQL its one statement
+    over several tables and the TRUNCATE of the teardown can lock each other and the database kills one (CI
+    saw `deadlock detected` in the flush). This fixture is torn down before `transactional_db`, whose
+    teardown empties the database.
+    """
+    yield
+    wait_for_other_sessions_to_finish()
+
+
+def wait_for_other_sessions_to_finish(timeout=10.0, quiet_checks=3):
+    """Return once no other session on the test database has been running a statement or holding a
+    transaction for `quiet_checks` looks in a row (PostgreSQL; SQLite needs no wait)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + timeout
+    quiet = 0
+    while quiet < quiet_checks and time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND pid <> pg_backend_pid() AND state <> 'idle'"
+            )
+            busy = cursor.fetchone()[0]
+        quiet = 0 if busy else quiet + 1
+        time.sleep(0.05)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
