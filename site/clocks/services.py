@@ -127,6 +127,9 @@ _LOCKED_CLOCK = Prepared(
 )
 
 
+_TURN_FIELDS = ("running_seat", "turn_started", "deadline0", "deadline1", "bank0", "bank1")
+
+
 def after_move(match: Match) -> MatchClock:
     """Charge the mover's time bank and start the next turn (called in the move's transaction)."""
     now = match.updated  # when the move counts as made (a planned reply: when the move it answers was)
@@ -140,7 +143,8 @@ def after_move(match: Match) -> MatchClock:
         left = max(clock.budget(mover) - spent, timedelta(0)) + clock.bank_increment_days * DAY
         setattr(clock, f"bank{mover}", min(left, clock.bank_cap_days * DAY))
     _start_turn(clock, match, now, None if getattr(clock, "next_mover_away", True) else [])
-    clock.save()
+    # A move changes only the turn and the banks (a clock made just now is inserted whole).
+    clock.save(update_fields=None if clock._state.adding else _TURN_FIELDS)
     signals.deadline_set.send(sender=MatchClock, match=match, clock=clock, new_turn=True)
     return clock
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Exists, Expression, OuterRef
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext
 
 from daymove.errors import NotFound
@@ -19,7 +20,8 @@ def unread_warnings(request) -> dict:
     # Read only when the fact read with the session's user says there is one (it almost never is).
     if not page_fact(request, "has_unread_warning", lambda: True):
         return {"moderation_warnings": ()}
-    return {"moderation_warnings": _unread(user).order_by("created")}
+    # Built only if the page draws them: the play area an htmx POST answers with does not.
+    return {"moderation_warnings": SimpleLazyObject(lambda: list(_unread(user).order_by("created")))}
 
 
 def _unread(user):

@@ -9,9 +9,11 @@ says is built when it is sent (see `sender`).
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 
 from daymove.notify.decisions import Tiding
 from daymove.outbox.jobs import record_many
+from daymove.prepared_sql import Prepared
 from daymove.push.models import PushSubscription
 
 KIND = "push"
@@ -23,13 +25,9 @@ def send(tidings: list[Tiding]) -> None:
     users = {tiding.user.pk for tiding in tidings}
     if not users:
         return
-    kinds = sorted({tiding.kind for tiding in tidings})
-    # A player without a choices row wants every kind: the left join gives None.
-    choices = [f"user__push_preferences__{kind}" for kind in kinds]
+    kinds = tuple(sorted({tiding.kind for tiding in tidings}))
     devices = defaultdict(list)
-    for user_id, device, *wanted in PushSubscription.objects.filter(user__in=users).values_list(
-        "user_id", "pk", *choices
-    ):
+    for user_id, device, *wanted in _devices_and_choices(users, kinds):
         devices[user_id].append((device, dict(zip(kinds, wanted, strict=True))))
     due = [
         (
@@ -42,3 +40,22 @@ def send(tidings: list[Tiding]) -> None:
     ]
     if due:
         record_many(KIND, due)
+
+
+def _devices_and_choices(users: set[int], kinds: tuple[str, ...]) -> list[tuple]:
+    """(user id, device id, wants kind... in `kinds`' order) for each device of `users`."""
+    if len(users) == 1:  # a move's one recipient: SQL built once per process for these kinds
+        rows = _one_users_devices(kinds).values(*users)
+    else:
+        rows = _devices(PushSubscription.objects.filter(user__in=users), kinds)
+    return [tuple(row.values()) for row in rows]
+
+
+def _devices(subscriptions, kinds: tuple[str, ...]):
+    # A player without a choices row wants every kind: the left join gives None.
+    return subscriptions.values("user_id", "pk", *(f"user__push_preferences__{kind}" for kind in kinds))
+
+
+@cache
+def _one_users_devices(kinds: tuple[str, ...]) -> Prepared:
+    return Prepared(lambda user_id: _devices(PushSubscription.objects.filter(user_id=user_id), kinds))
