@@ -4,6 +4,7 @@ from django import template
 
 from daymove.competitions.downloads import result_text, status_words
 from daymove.competitions.standings import number
+from daymove.competitions.table_html import fixture_lines, row_cells
 
 register = template.Library()
 
@@ -23,11 +24,7 @@ def tiebreak(value: float) -> str:
     return number(value)
 
 
-@register.filter
-def link(links: dict[int, str], match_id: int) -> str:
-    """A game's match page from its table's links (`Table.links`), which are reversed once per table."""
-    return links[match_id]
-
-
+register.filter("crosstable_cells", row_cells)
+register.filter("fixture_lines", fixture_lines)
 register.filter("result", result_text)
 register.filter("status_words", status_words)
