@@ -6,9 +6,10 @@ answered 204 (the nav's turn count, unchanged).
 Makes a scratch database (PostgreSQL on this machine, else a SQLite file under var/), migrates it and loads the demo
 data (`manage.py load_seeds`, what `make run` shows), serves it with gunicorn as the load benchmark does (`DEBUG`
 off, psycopg's pool, the Redis cache when `--cache-url` or a local Redis answers), and asks each page one at a time
-over one kept-alive connection, rounds interleaved so that a slow moment weighs on every path alike. Every request
-of a round is timed from sending it to reading the whole answer; the report gives each path's median and p95 and
-the median against that of the 204.
+over one kept-alive connection, rounds interleaved so that a slow moment weighs on every path alike (the 204 is asked
+before every ten pages). Every request of a round is timed from sending it to reading the whole answer; the report
+gives each path's median and p95 and the median against that of the 204, and each match page's own median over the
+rounds against it.
 """
 
 from __future__ import annotations
@@ -51,6 +52,19 @@ def pages_of(username: str) -> list[tuple[str, str]]:
     return [("dashboard", reverse("lobby"))] + [("match page", m.get_absolute_url()) for m in matches]
 
 
+FLOOR_EVERY = 10  # pages between two 204s: the floor is asked often enough for its median to be steady
+
+
+def _with_floor(pages: list[tuple[str, str]], floor_path: str) -> list[tuple[str, str]]:
+    """The pages with the 204 asked before the first and after every FLOOR_EVERY pages."""
+    plan = []
+    for index, page in enumerate(pages):
+        if index % FLOOR_EVERY == 0:
+            plan.append(("signed-in, answered 204", floor_path))
+        plan.append(page)
+    return plan
+
+
 class Client:
     """One kept-alive connection with one player's cookies; `get` returns (status, seconds)."""
 
@@ -83,10 +97,7 @@ def measure(base_url: str, cookies: dict[str, str], rounds: int) -> tuple[dict[s
     timings: dict[str, list[float]] = {"signed-in, answered 204": [], "dashboard": [], "match page": []}
     pages: dict[tuple, list[float]] = {}
     clients = {name: Client(base_url, cookie) for name, cookie in cookies.items()}
-    plans = {
-        name: [("signed-in, answered 204", _unchanged_count_path(client))] + pages_of(name)
-        for name, client in clients.items()
-    }
+    plans = {name: _with_floor(pages_of(name), _unchanged_count_path(client)) for name, client in clients.items()}
     for round_ in range(rounds + 1):  # the first round warms the caches and connections, and is not kept
         for name, client in clients.items():
             for kind, path in plans[name]:
