@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 
 from daymove.competitions.models import LeagueGame
 from daymove.play.models import Match
+from daymove.prepared_sql import Prepared
 
 # Add to a Match queryset's select_related: a match that is no league game is then named with no query at all.
 LEAGUE_GAME = "league_game"
@@ -26,6 +27,17 @@ def _rounds_of_division():
     )
 
 
+# Read on every league game's match page: its SQL is built once per process (daymove.prepared_sql).
+_GAME_WITH_ROUNDS = Prepared(
+    lambda match_id: (
+        LeagueGame.objects.filter(match_id=match_id)
+        .select_related("division__season__series")
+        .annotate(rounds=_rounds_of_division())
+        .order_by("pk")
+    )
+)
+
+
 def league_label(match: Match) -> str:
     """The league game's name (series, season, division, round of rounds), or "" for a match of no league.
 
@@ -33,12 +45,7 @@ def league_label(match: Match) -> str:
     """
     if Match.league_game.is_cached(match) and not hasattr(match, LEAGUE_GAME):
         return ""
-    game = (
-        LeagueGame.objects.filter(match_id=match.pk)
-        .select_related("division__season__series")
-        .annotate(rounds=_rounds_of_division())
-        .first()
-    )
+    game = _GAME_WITH_ROUNDS.first(match.pk)
     if game is None:
         return ""
     words = gettext("%(league)s, season %(season)s, division %(division)s, round %(round)s of %(rounds)s")
