@@ -141,12 +141,21 @@ def report(timings: dict[str, list[float]], pages: dict[tuple, list], database: 
     return "\n".join(lines) + "\n"
 
 
+def slowest_pages(timings: dict[str, list[float]], pages: dict[tuple, list], count: int) -> str:
+    """The `count` slowest match pages by their own median, each against the 204's median: where to look next."""
+    floor = statistics.median(timings["signed-in, answered 204"])
+    own = sorted(((statistics.median(seconds), name, path) for (name, path), seconds in pages.items()), reverse=True)
+    lines = (f"×{median / floor:.2f} {median * 1000:.1f} ms {path} as {name}" for median, name, path in own[:count])
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.democlient", description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="times each page is asked (after one warm-up)")
     parser.add_argument("--database-url", help=f"scratch database (default {scratch.default_database_url(SECTION)})")
     parser.add_argument("--cache-url", help=f"the site's cache (default {REDIS} if Redis answers there)")
     parser.add_argument("--write", type=Path, help="replace the democlient section of this Markdown file")
+    parser.add_argument("--show-slowest", type=int, default=0, metavar="N", help="also print the N slowest pages")
     args = parser.parse_args(argv)
 
     folder = scratch.fresh_folder(SECTION)
@@ -180,6 +189,7 @@ def main(argv=None) -> int:
         cache = "the Redis cache" if cache_url else "the local-memory cache"
         text = report(timings, pages, database.label, cache, args.rounds)
         print(text)
+        print(slowest_pages(timings, pages, args.show_slowest))
         if args.write:
             figures.write_section(args.write, text, SECTION)
             print(f"wrote the {SECTION} section of {args.write}")

@@ -14,6 +14,9 @@ from daymove.ratings.models import Rating, RatingChange, display
 # (daymove.prepared_sql); a player has a row for each game they played rated, so at most a few.
 _PAIR_RATINGS = Prepared(lambda first_id, second_id: Rating.objects.filter(user_id__in=[first_id, second_id]))
 
+# The rating changes a match made (a finished match page's players line): its SQL built once per process too.
+_MATCH_CHANGES = Prepared(lambda match_id: RatingChange.objects.filter(match_id=match_id))
+
 
 def ratings_for(user_ids, game: str) -> dict[int, Rating]:
     """Each user's rating in `game` (an unsaved initial rating for a newcomer), in one query."""
@@ -24,6 +27,11 @@ def ratings_for(user_ids, game: str) -> dict[int, Rating]:
         rows = Rating.objects.filter(user_id__in=user_ids, game=game)
     found = {r.user_id: r for r in rows}
     return {uid: found.get(uid) or Rating(user_id=uid, game=game) for uid in user_ids}
+
+
+def changes_made_by(match) -> dict[int, RatingChange]:
+    """The rating changes `match` made, by user id (none for an unrated or unfinished match), in one query."""
+    return {change.user_id: change for change in _MATCH_CHANGES.models(match.pk)}
 
 
 def _score(winner: int | None, seat: int) -> float:

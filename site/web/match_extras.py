@@ -7,7 +7,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from daymove.competitions.naming import LEAGUE_GAME, league_label
+from daymove.competitions.naming import LEAGUE_GAME, league_label, with_league_rounds
 from daymove.notify.declines import declined_by
 from daymove.plans.summary import plan_status_context, plans_context
 from daymove.play.draws import can_offer_draw
@@ -17,8 +17,8 @@ from daymove.play.models import Match
 from daymove.play.wording import said
 from daymove.players.viewer import page_fact
 from daymove.prepared_sql import Prepared
-from daymove.ratings.models import RatingChange, display
-from daymove.ratings.updates import ratings_for
+from daymove.ratings.models import display
+from daymove.ratings.updates import changes_made_by, ratings_for
 from daymove.talk.services import talk_context
 from daymove.web.turn_order import next_game
 
@@ -26,11 +26,11 @@ from daymove.web.turn_order import next_game
 # (left joins, so a friendly game costs nothing more).
 MATCH_PAGE_RELATED = ("clock", f"{LEAGUE_GAME}__division__season__series", "ladder_game__ladder")
 
-# The match page's one query for its match: with its players, MATCH_PAGE_RELATED and the viewer's match facts
-# (daymove.play.match_facts); its SQL built once per process (daymove.prepared_sql).
+# The match page's one query for its match: with its players, MATCH_PAGE_RELATED, a league game's rounds and the
+# viewer's match facts (daymove.play.match_facts); its SQL built once per process (daymove.prepared_sql).
 _PAGE_MATCH = Prepared(
     lambda match_id, viewer_id: with_match_facts(
-        Match.objects.select_related(*PLAYERS_RELATED, *MATCH_PAGE_RELATED).filter(pk=match_id),
+        with_league_rounds(Match.objects.select_related(*PLAYERS_RELATED, *MATCH_PAGE_RELATED).filter(pk=match_id)),
         viewer_id,
     )
 )
@@ -48,7 +48,8 @@ def page_match_or_404(match_id: int, user) -> Match:
 def competition(match: Match) -> dict | None:
     """The league division or ladder the match is played in, as the page links to it ({"label", "url"}), or None.
 
-    Needs the match loaded with MATCH_PAGE_RELATED; then one query for a league game (its round of rounds), none else.
+    Needs the match loaded with MATCH_PAGE_RELATED; then no query (a league game's rounds are read with the match by
+    `page_match_or_404`, else one query for them).
     """
     if hasattr(match, LEAGUE_GAME):
         return {"label": league_label(match), "url": match.league_game.division.get_absolute_url()}
@@ -63,7 +64,7 @@ def player_rows(match: Match, seat: int | None) -> list[dict]:
     now = timezone.now()
     rows = ratings_for([match.player0_id, match.player1_id], match.game)
     # Only a match that is over has rating changes: an active one asks for none.
-    changes = {} if match.is_active else {c.user_id: c for c in RatingChange.objects.filter(match=match)}
+    changes = {} if match.is_active else changes_made_by(match)
     players = []
     for s, player in enumerate(match.players):
         change = changes.get(player.pk)

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from daymove.competitions.models import Season
-from daymove.competitions.naming import LEAGUE_GAME, league_label
+from daymove.competitions.naming import LEAGUE_GAME, league_label, with_league_rounds
 from daymove.inbound.replies import receive
 from daymove.notify import mailer
 from daymove.outbox.models import Job
@@ -41,6 +41,17 @@ def division(db):
 def test_a_league_game_is_named_by_series_season_division_and_round_of_rounds(division):
     game = division.games.get(round=2, match__player0__username="ann")
     assert league_label(game.match) == "Test league, season 3, division 2, round 2 of 3"
+
+
+def test_a_league_game_read_with_its_rounds_is_named_the_same_with_no_query(division):
+    for game in division.games.all():
+        loaded = with_league_rounds(
+            Match.objects.select_related(f"{LEAGUE_GAME}__division__season__series").filter(pk=game.match_id)
+        ).get()
+        with CaptureQueriesContext(connection) as queries:
+            named = league_label(loaded)
+        assert named == league_label(game.match)
+        assert len(queries) == 0
 
 
 def test_a_match_of_no_league_is_named_nothing_and_costs_no_query_when_selected(alice, bob):
