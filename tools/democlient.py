@@ -30,6 +30,7 @@ from tools.loadbench import POOL_SIZE, _manage, gunicorn, loopback, make_session
 SECTION = "democlient"
 REDIS = "redis://127.0.0.1:6379/7"
 DEMO_PLAYERS = ("alice", "bob", "carol", "dave")
+FLOOR = "signed-in, answered 204"  # the path kind every other is measured against
 
 
 def _redis_answers(url: str) -> bool:
@@ -60,7 +61,7 @@ def _with_floor(pages: list[tuple[str, str]], floor_path: str) -> list[tuple[str
     plan = []
     for index, page in enumerate(pages):
         if index % FLOOR_EVERY == 0:
-            plan.append(("signed-in, answered 204", floor_path))
+            plan.append((FLOOR, floor_path))
         plan.append(page)
     return plan
 
@@ -94,7 +95,7 @@ def _unchanged_count_path(client: Client) -> str:
 def measure(base_url: str, cookies: dict[str, str], rounds: int) -> tuple[dict[str, list[float]], dict[tuple, list]]:
     """Seconds per request for each path kind, `rounds` interleaved rounds over every demo player's pages; and the
     seconds of each (player, match page) apart."""
-    timings: dict[str, list[float]] = {"signed-in, answered 204": [], "dashboard": [], "match page": []}
+    timings: dict[str, list[float]] = {FLOOR: [], "dashboard": [], "match page": []}
     pages: dict[tuple, list[float]] = {}
     clients = {name: Client(base_url, cookie) for name, cookie in cookies.items()}
     plans = {name: _with_floor(pages_of(name), _unchanged_count_path(client)) for name, client in clients.items()}
@@ -112,8 +113,13 @@ def measure(base_url: str, cookies: dict[str, str], rounds: int) -> tuple[dict[s
     return timings, pages
 
 
+def own_medians(pages: dict[tuple, list]) -> list[tuple[float, str, str]]:
+    """(median seconds, player, path) of each match page over the rounds, fastest first."""
+    return sorted((statistics.median(seconds), name, path) for (name, path), seconds in pages.items())
+
+
 def report(timings: dict[str, list[float]], pages: dict[tuple, list], database: str, cache: str, rounds: int) -> str:
-    floor = statistics.median(timings["signed-in, answered 204"])
+    floor = statistics.median(timings[FLOOR])
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "## One client on the demo data",
@@ -130,7 +136,7 @@ def report(timings: dict[str, list[float]], pages: dict[tuple, list], database: 
         p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
         lines.append(f"| {kind} | {len(ordered)} | {median * 1000:.1f} | {p95 * 1000:.1f} | ×{median / floor:.2f} |")
     # Each page by its own median over the rounds: whether every match page, not most requests, is within a bound.
-    own = sorted((statistics.median(seconds), name, path) for (name, path), seconds in pages.items())
+    own = own_medians(pages)
     slowest, name, path = own[-1]
     within = sum(median <= 3 * floor for median, _, _ in own)
     lines += [
@@ -143,10 +149,9 @@ def report(timings: dict[str, list[float]], pages: dict[tuple, list], database: 
 
 def slowest_pages(timings: dict[str, list[float]], pages: dict[tuple, list], count: int) -> str:
     """The `count` slowest match pages by their own median, each against the 204's median: where to look next."""
-    floor = statistics.median(timings["signed-in, answered 204"])
-    own = sorted(((statistics.median(seconds), name, path) for (name, path), seconds in pages.items()), reverse=True)
-    lines = (f"×{median / floor:.2f} {median * 1000:.1f} ms {path} as {name}" for median, name, path in own[:count])
-    return "\n".join(lines)
+    floor = statistics.median(timings[FLOOR])
+    slowest = own_medians(pages)[::-1][:count]
+    return "\n".join(f"×{median / floor:.2f} {median * 1000:.1f} ms {path} as {name}" for median, name, path in slowest)
 
 
 def main(argv=None) -> int:
@@ -191,7 +196,8 @@ def main(argv=None) -> int:
         cache = "the Redis cache" if cache_url else "the local-memory cache"
         text = report(timings, pages, database.label, cache, args.rounds)
         print(text)
-        print(slowest_pages(timings, pages, args.show_slowest))
+        if args.show_slowest:
+            print(slowest_pages(timings, pages, args.show_slowest))
         if args.write:
             figures.write_section(args.write, text, SECTION)
             print(f"wrote the {SECTION} section of {args.write}")
